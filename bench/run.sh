@@ -1,0 +1,283 @@
+#!/usr/bin/env bash
+# Load benchmark of the noren server: throughput, latency and memory of a few hot endpoints.
+#
+# Usage: bash bench/run.sh
+#
+# Environment:
+#   NOREN_BIN              the server binary (default: the release build in $CARGO_TARGET_DIR,
+#                          itself defaulting to $HOME/.cache/noren/target)
+#   NOREN_BENCH_DURATION   seconds of measurement per endpoint (default 10; "10s" works too)
+#   NOREN_BENCH_WARMUP     seconds of warm-up per endpoint, not measured (default 2; 0 skips it)
+#   NOREN_BENCH_THREADS    wrk threads (default 2)
+#   NOREN_BENCH_CONNECTIONS  wrk connections (default 32)
+#   NOREN_BENCH_STRICT     1 = exit with status 1 when a target is missed (default: report only)
+#
+# The server gets a fresh SQLite database in a temporary directory, listens on a free loopback
+# port, and is stopped on exit whatever happens. Traffic goes to 127.0.0.1 only.
+#
+# To benchmark another endpoint, add one `measure NAME PATH [HEADER]` line in main() below (and a
+# `ratio` line if its throughput should be compared with another one).
+
+set -euo pipefail
+
+REPO_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+NOREN_BIN="${NOREN_BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/noren/target}/release/noren}"
+DURATION="${NOREN_BENCH_DURATION:-10}"
+DURATION="${DURATION%s}"
+WARMUP="${NOREN_BENCH_WARMUP:-2}"
+WARMUP="${WARMUP%s}"
+THREADS="${NOREN_BENCH_THREADS:-2}"
+CONNECTIONS="${NOREN_BENCH_CONNECTIONS:-32}"
+STRICT="${NOREN_BENCH_STRICT:-0}"
+
+# Targets (issue: bench baseline). Latency in milliseconds, memory in MiB, ratio in percent.
+TARGET_P99_MS=5
+TARGET_IDLE_RSS_MIB=40
+TARGET_WHOAMI_RATIO_PCT=50
+
+STARTUP_TIMEOUT_S=30
+STOP_TIMEOUT_S=5
+
+WORK_DIR=""
+SERVER_PID=""
+BASE_URL=""
+MISSED=0
+
+# Results, one entry per measured endpoint, in the order measured.
+declare -a NAMES=()
+declare -A PATHS=() RPS=() P50=() P99=() NON2XX=() SOCKERR=() PEAK_KIB=()
+declare -a RATIO_LINES=()
+
+die() {
+  echo "bench: $*" >&2
+  exit 1
+}
+
+cleanup() {
+  local status=$?
+  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    local waited=0
+    while kill -0 "$SERVER_PID" 2>/dev/null && ((waited < STOP_TIMEOUT_S * 10)); do
+      sleep 0.1
+      waited=$((waited + 1))
+    done
+    if kill -0 "$SERVER_PID" 2>/dev/null; then
+      echo "bench: noren did not stop within ${STOP_TIMEOUT_S}s of SIGTERM; killing it" >&2
+      kill -KILL "$SERVER_PID" 2>/dev/null || true
+    fi
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  if [[ -n "$WORK_DIR" ]]; then
+    rm -rf "$WORK_DIR"
+  fi
+  exit "$status"
+}
+
+# Memory of the server in KiB from /proc/PID/status: `rss_kib VmRSS` or `rss_kib VmHWM`.
+rss_kib() {
+  awk -v key="$1:" '$1 == key { print $2 }' "/proc/$SERVER_PID/status"
+}
+
+mib() {
+  awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'
+}
+
+# Converts a wrk duration (e.g. 512.00us, 1.20ms, 2.00s) to milliseconds.
+to_ms() {
+  awk -v v="$1" 'BEGIN {
+    if (v ~ /us$/) { sub(/us$/, "", v); printf "%.3f", v / 1000 }
+    else if (v ~ /ms$/) { sub(/ms$/, "", v); printf "%.3f", v }
+    else if (v ~ /m$/) { sub(/m$/, "", v); printf "%.3f", v * 60000 }
+    else if (v ~ /s$/) { sub(/s$/, "", v); printf "%.3f", v * 1000 }
+    else { printf "nan" }
+  }'
+}
+
+# check A OP B: sets VERDICT to "ok" or "MISSED" for a numeric comparison and counts misses.
+# (Not called in $(...): the count must reach this shell.)
+VERDICT=""
+check() {
+  if awk -v a="$1" -v b="$3" -v op="$2" 'BEGIN {
+      if (op == "<") exit !(a < b); if (op == "<=") exit !(a <= b)
+      if (op == ">") exit !(a > b); if (op == ">=") exit !(a >= b); exit 1 }'; then
+    VERDICT="ok"
+  else
+    MISSED=$((MISSED + 1))
+    VERDICT="MISSED"
+  fi
+}
+
+start_server() {
+  local db="$WORK_DIR/noren.db"
+  export NOREN_DATABASE_URL="sqlite://$db"
+  export NOREN_DATA_DIR="$WORK_DIR/data"
+  # The benchmark measures the APIs only; the server insists on existing static-build folders,
+  # so an empty one stands in for a build that is missing.
+  export NOREN_PORTAL_DIR="${NOREN_PORTAL_DIR:-$REPO_DIR/portal/build}"
+  export NOREN_CHECKOUT_DIR="${NOREN_CHECKOUT_DIR:-$REPO_DIR/checkout/dist}"
+  [[ -d "$NOREN_PORTAL_DIR" ]] || { NOREN_PORTAL_DIR="$WORK_DIR/empty-portal" && mkdir -p "$NOREN_PORTAL_DIR"; }
+  [[ -d "$NOREN_CHECKOUT_DIR" ]] || { NOREN_CHECKOUT_DIR="$WORK_DIR/empty-checkout" && mkdir -p "$NOREN_CHECKOUT_DIR"; }
+  export NOREN_LOG="${NOREN_LOG:-json}"
+  NOREN_LISTEN=127.0.0.1:0 "$NOREN_BIN" serve >"$WORK_DIR/stdout" 2>"$WORK_DIR/stderr" &
+  SERVER_PID=$!
+
+  local waited=0 line=""
+  while ((waited < STARTUP_TIMEOUT_S * 10)); do
+    line="$(grep -m1 -E '^listening on http://' "$WORK_DIR/stdout" || true)"
+    [[ -n "$line" ]] && break
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+      tail -n 20 "$WORK_DIR/stderr" >&2 || true
+      die "noren exited before listening"
+    fi
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  if [[ -z "$line" ]]; then
+    tail -n 20 "$WORK_DIR/stderr" >&2 || true
+    die "noren did not print 'listening on' within ${STARTUP_TIMEOUT_S}s"
+  fi
+  BASE_URL="${line#listening on }"
+  BASE_URL="${BASE_URL%/}"
+}
+
+# Seeds the demo data into the same database and prints the merchant key.
+demo_merchant_key() {
+  local json key
+  json="$("$NOREN_BIN" demo --json 2>"$WORK_DIR/demo.stderr")" || {
+    cat "$WORK_DIR/demo.stderr" >&2
+    die "noren demo --json failed"
+  }
+  key="$(printf '%s\n' "$json" | sed -n 's/.*"merchant_key"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p' | head -n1)"
+  [[ -n "$key" ]] || die "no merchant_key in the output of noren demo --json: $json"
+  printf '%s\n' "$key"
+}
+
+# Fails unless PATH (with the optional header) answers 2xx, so that errors are never measured.
+expect_ok() {
+  local path="$1" header="${2:-}" status
+  local -a args=(-s -o /dev/null -w '%{http_code}' --max-time 5)
+  [[ -n "$header" ]] && args+=(-H "$header")
+  status="$(curl "${args[@]}" "$BASE_URL$path")" || die "GET $path: curl failed"
+  [[ "$status" == 2* ]] || die "GET $path answered $status before the benchmark; expected 2xx"
+}
+
+# measure NAME PATH [HEADER]: warms up, then runs wrk and records throughput, latency and the
+# server's peak memory during the run.
+measure() {
+  local name="$1" path="$2" header="${3:-}" out="$WORK_DIR/wrk-$1.txt"
+  local -a hdr=()
+  [[ -n "$header" ]] && hdr=(-H "$header")
+  expect_ok "$path" "$header"
+
+  echo "bench: $name: GET $path (${WARMUP}s warm-up, ${DURATION}s measured)" >&2
+  if ((WARMUP > 0)); then
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" "${hdr[@]}" "$BASE_URL$path" >/dev/null
+  fi
+  # Reset the peak-RSS counter (VmHWM) so the peak is this run's (Linux: clear_refs value 5).
+  echo 5 >"/proc/$SERVER_PID/clear_refs" 2>/dev/null || true
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "${hdr[@]}" "$BASE_URL$path" >"$out"
+
+  NAMES+=("$name")
+  PATHS[$name]="$path"
+  RPS[$name]="$(awk '$1 == "Requests/sec:" { print $2 }' "$out")"
+  P50[$name]="$(to_ms "$(awk '$1 == "50%" { print $2; exit }' "$out")")"
+  P99[$name]="$(to_ms "$(awk '$1 == "99%" { print $2; exit }' "$out")")"
+  NON2XX[$name]="$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$out")"
+  NON2XX[$name]="${NON2XX[$name]:-0}"
+  SOCKERR[$name]="$(awk '/Socket errors:/ { sub(/.*Socket errors: /, ""); print }' "$out")"
+  PEAK_KIB[$name]="$(rss_kib VmHWM)"
+  [[ -n "${RPS[$name]}" ]] || die "could not read wrk's output for $name: $(cat "$out")"
+}
+
+# ratio NAME BASE TARGET_PCT: NAME's throughput as a percentage of BASE's, against a minimum.
+ratio() {
+  local name="$1" base="$2" target="$3" pct
+  pct="$(awk -v a="${RPS[$name]}" -v b="${RPS[$base]}" 'BEGIN { printf "%.1f", (b > 0 ? 100 * a / b : 0) }')"
+  check "$pct" ">=" "$target"
+  RATIO_LINES+=("$(printf '%-34s %8s %%     target >= %s %%    %s' \
+    "throughput $name / $base" "$pct" "$target" "$VERDICT")")
+}
+
+report() {
+  local name peak_all=0
+  echo
+  echo "Noren benchmark: wrk ${THREADS} threads, ${CONNECTIONS} connections, ${DURATION}s per endpoint after ${WARMUP}s warm-up"
+  echo "binary: $NOREN_BIN"
+  echo "machine: $(nproc) cores (wrk and the server share them)"
+  echo
+  printf '%-12s %-26s %12s %9s %9s %8s   %s\n' \
+    endpoint path "requests/s" "p50 ms" "p99 ms" non-2xx "p99 < ${TARGET_P99_MS} ms"
+  printf '%-12s %-26s %12s %9s %9s %8s   %s\n' \
+    ------------ -------------------------- ------------ --------- --------- -------- ----------
+  for name in "${NAMES[@]}"; do
+    local verdict
+    check "${P99[$name]}" "<" "$TARGET_P99_MS"
+    verdict="$VERDICT"
+    if [[ "${NON2XX[$name]}" != 0 ]]; then
+      verdict="$verdict (non-2xx answers!)"
+      MISSED=$((MISSED + 1))
+    fi
+    printf '%-12s %-26s %12.0f %9.3f %9.3f %8s   %s\n' \
+      "$name" "${PATHS[$name]}" "${RPS[$name]}" "${P50[$name]}" "${P99[$name]}" "${NON2XX[$name]}" "$verdict"
+  done
+  for name in "${NAMES[@]}"; do
+    if [[ -n "${SOCKERR[$name]}" ]]; then
+      echo "note: $name socket errors: ${SOCKERR[$name]}"
+    fi
+  done
+  echo
+  for line in "${RATIO_LINES[@]}"; do
+    echo "$line"
+  done
+  check "$(mib "$IDLE_RSS_KIB")" "<" "$TARGET_IDLE_RSS_MIB"
+  printf '%-34s %8s MiB   target < %s MiB    %s\n' "RSS idle (VmRSS before load)" \
+    "$(mib "$IDLE_RSS_KIB")" "$TARGET_IDLE_RSS_MIB" "$VERDICT"
+  for name in "${NAMES[@]}"; do
+    printf '%-34s %8s MiB\n' "RSS peak during $name (VmHWM)" "$(mib "${PEAK_KIB[$name]}")"
+    if ((PEAK_KIB[$name] > peak_all)); then
+      peak_all=${PEAK_KIB[$name]}
+    fi
+  done
+  printf '%-34s %8s MiB\n' "RSS peak under load (VmHWM)" "$(mib "$peak_all")"
+  printf '%-34s %8s MiB\n' "RSS after load (VmRSS)" "$(mib "$(rss_kib VmRSS)")"
+  echo
+  if ((MISSED > 0)); then
+    echo "targets missed: $MISSED"
+  else
+    echo "all targets met"
+  fi
+}
+
+main() {
+  [[ -x "$NOREN_BIN" ]] || die "no server binary at $NOREN_BIN: build it with
+  CARGO_TARGET_DIR=\${CARGO_TARGET_DIR:-\$HOME/.cache/noren/target} cargo build --release -p noren
+or set NOREN_BIN"
+  command -v wrk >/dev/null || die "wrk is not installed (apt-get install wrk)"
+  command -v curl >/dev/null || die "curl is not installed (apt-get install curl)"
+  [[ "$DURATION" =~ ^[1-9][0-9]*$ ]] || die "NOREN_BENCH_DURATION must be a whole number of seconds"
+  [[ "$WARMUP" =~ ^[0-9]+$ ]] || die "NOREN_BENCH_WARMUP must be a whole number of seconds"
+
+  WORK_DIR="$(mktemp -d "${TMPDIR:-/tmp}/noren-bench.XXXXXX")"
+  trap cleanup EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+
+  start_server
+  echo "bench: noren (pid $SERVER_PID) listening on $BASE_URL" >&2
+  local key
+  key="$(demo_merchant_key)"
+  sleep 1 # let start-up work settle before reading the idle memory
+  IDLE_RSS_KIB="$(rss_kib VmRSS)"
+
+  measure healthz /healthz
+  measure whoami /v3/api_keys/whoami "X-Auth-API-Key: $key"
+  ratio whoami healthz "$TARGET_WHOAMI_RATIO_PCT"
+
+  report
+  if [[ "$STRICT" == 1 ]] && ((MISSED > 0)); then
+    exit 1
+  fi
+}
+
+main "$@"

@@ -1,0 +1,180 @@
+//! Test harness for noren: [`TestApp::spawn`] starts the real server on an ephemeral port over a
+//! fresh database (an SQLite file in a temp dir, or a new database in a throwaway PostgreSQL
+//! cluster), with typed helpers for fixtures and requests.
+//!
+//! [`both_databases!`] writes each test twice, `…::sqlite` and `…::postgres`, so one suite runs
+//! on both engines.
+
+pub mod fixtures;
+pub mod postgres;
+
+use noren::app::{AppState, Server};
+use noren::config::Config;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use tempfile::TempDir;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// Which database a test runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A running server and what a test needs to talk to it.
+pub struct TestApp {
+    pub backend: Backend,
+    pub addr: SocketAddr,
+    /// `http://127.0.0.1:PORT`
+    pub base: String,
+    pub client: reqwest::Client,
+    pub database_url: String,
+    state: AppState,
+    shutdown: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<anyhow::Result<()>>>,
+    _dir: TempDir,
+}
+
+/// Settings a test may change before the server starts.
+#[derive(Default, Clone)]
+pub struct Options {
+    pub portal_dir: Option<PathBuf>,
+    pub checkout_dir: Option<PathBuf>,
+}
+
+impl TestApp {
+    /// Starts the server on `backend`. On PostgreSQL without server binaries this returns
+    /// `None` after printing why (or panics when `NOREN_REQUIRE_POSTGRES=1`).
+    pub async fn spawn(backend: Backend) -> Option<TestApp> {
+        Self::spawn_with(backend, Options::default()).await
+    }
+
+    pub async fn spawn_with(backend: Backend, options: Options) -> Option<TestApp> {
+        let dir = tempfile::Builder::new().prefix("noren-test-").tempdir().expect("temp dir");
+        let database_url = match backend {
+            Backend::Sqlite => format!("sqlite://{}", dir.path().join("noren.db").display()),
+            Backend::Postgres => postgres::fresh_database().await?,
+        };
+        let mut config = Config::from_lookup(|_| None).expect("default config is valid");
+        config.listen = SocketAddr::from(([127, 0, 0, 1], 0));
+        config.database_url = database_url.clone();
+        config.data_dir = dir.path().join("data");
+        config.portal_dir = options.portal_dir;
+        config.checkout_dir = options.checkout_dir;
+        let server = Server::prepare(config).await.expect("server starts");
+        let addr = server.local_addr();
+        let state = server.state().clone();
+        let (tx, rx) = oneshot::channel::<()>();
+        let task = tokio::spawn(server.run(async move {
+            let _ = rx.await;
+        }));
+        Some(TestApp {
+            backend,
+            addr,
+            base: format!("http://{addr}"),
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("http client"),
+            database_url,
+            state,
+            shutdown: Some(tx),
+            task: Some(task),
+            _dir: dir,
+        })
+    }
+
+    /// The server's state: its database pool, for fixtures and for checking what was stored.
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    pub fn db(&self) -> &noren::db::Db {
+        &self.state.db
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("request sent")
+    }
+
+    /// `GET path` with a merchant key in `X-Auth-API-Key`.
+    pub async fn get_with_key(&self, path: &str, key: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .header("X-Auth-API-Key", key)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// Stops the server gracefully and waits for it.
+    pub async fn stop(mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(task) = self.task.take() {
+            task.await.expect("server task").expect("server stopped cleanly");
+        }
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// Reads a response as JSON, failing the test with the body if it is not.
+pub async fn json(res: reqwest::Response) -> serde_json::Value {
+    let status = res.status();
+    let text = res.text().await.expect("body read");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{status} not JSON ({e}): {text}"))
+}
+
+/// Writes each test once per database: `mod name { fn sqlite(); fn postgres(); }`.
+///
+/// ```ignore
+/// both_databases! {
+///     async fn whoami_answers_the_key_owner(app) { ... }
+/// }
+/// ```
+#[macro_export]
+macro_rules! both_databases {
+    ($(
+        $(#[$meta:meta])*
+        async fn $name:ident($app:ident) $body:block
+    )*) => {
+        $(
+            $(#[$meta])*
+            mod $name {
+                #[allow(unused_imports)]
+                use super::*;
+
+                async fn run($app: $crate::TestApp) $body
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    let app = $crate::TestApp::spawn($crate::Backend::Sqlite)
+                        .await
+                        .expect("SQLite is always available");
+                    run(app).await;
+                }
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    if let Some(app) = $crate::TestApp::spawn($crate::Backend::Postgres).await {
+                        run(app).await;
+                    }
+                }
+            }
+        )*
+    };
+}

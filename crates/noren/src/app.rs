@@ -1,0 +1,166 @@
+//! The application: shared state, the router with its layers, binding, serving and graceful
+//! shutdown. `main.rs` and the test harness both start the server through [`Server`].
+
+use crate::config::Config;
+use crate::db::{self, Db};
+use crate::http::layers::{self, BODY_LIMIT};
+use crate::http::metrics::Metrics;
+use crate::http::{ops, statics};
+use crate::openapi::Specs;
+use crate::{inbound, order, pay};
+use anyhow::Context;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{HeaderName, HeaderValue, header};
+use axum::middleware;
+use axum::response::IntoResponse;
+use axum::routing::{any, get};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::map_request_body::MapRequestBodyLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// What every handler can reach. Cheap to clone; nothing in it is state that matters across
+/// processes (DESIGN.md "Scale-out"): the database holds that.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+    pub metrics: Arc<Metrics>,
+    pub statics: Arc<statics::StaticDirs>,
+    pub specs: Arc<RenderedSpecs>,
+    /// Base of links handed to customers (`{public_url}/checkout/{token}`).
+    pub public_url: Arc<str>,
+}
+
+/// The specs as served, rendered once.
+pub struct RenderedSpecs {
+    pub pay_yaml: String,
+    pub order_json: String,
+    pub inbound_json: String,
+}
+
+/// The three API routers (without state) and the specs generated from them.
+pub fn api_routes() -> (Router<AppState>, Specs) {
+    let (pay, pay_api) = pay::router().split_for_parts();
+    let (order, order_api) = order::router().split_for_parts();
+    let (inbound, inbound_api) = inbound::router().split_for_parts();
+    (pay.merge(order).merge(inbound), Specs { pay: pay_api, order: order_api, inbound: inbound_api })
+}
+
+/// The specs alone, for `noren openapi` and the test that checks the committed copies.
+pub fn specs() -> Specs {
+    api_routes().1
+}
+
+async fn pay_yaml(State(s): State<AppState>) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/yaml; charset=utf-8")], s.specs.pay_yaml.clone())
+}
+
+async fn order_json(State(s): State<AppState>) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], s.specs.order_json.clone())
+}
+
+async fn inbound_json(State(s): State<AppState>) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], s.specs.inbound_json.clone())
+}
+
+/// The whole application with its layers (see `http::layers` for the order).
+pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
+    Router::new()
+        .merge(api)
+        .merge(ops::router())
+        .route("/openapi/pay.yaml", get(pay_yaml))
+        .route("/openapi/order.json", get(order_json))
+        .route("/openapi/inbound.json", get(inbound_json))
+        .route("/checkout", any(statics::checkout))
+        .route("/checkout/{*rest}", any(statics::checkout))
+        .fallback(statics::portal)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(MapRequestBodyLayer::new(Body::new))
+        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(middleware::from_fn(layers::normalize_errors))
+        .layer(CatchPanicLayer::custom(layers::panic_response))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("x-content-type-options"),
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(middleware::from_fn_with_state(state.metrics.clone(), layers::observe))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .with_state(state)
+}
+
+/// A bound, migrated server, ready to run.
+pub struct Server {
+    listener: TcpListener,
+    router: Router,
+    state: AppState,
+}
+
+impl Server {
+    /// Connects to and migrates the database, finds the static builds and binds the listener.
+    pub async fn prepare(config: Config) -> anyhow::Result<Server> {
+        let db = db::connect_and_migrate(&config.database_url).await?;
+        Self::prepare_with_db(config, db).await
+    }
+
+    /// As [`Server::prepare`], on an already migrated database.
+    pub async fn prepare_with_db(config: Config, db: Db) -> anyhow::Result<Server> {
+        let listener = TcpListener::bind(config.listen)
+            .await
+            .with_context(|| format!("cannot listen on {}", config.listen))?;
+        let addr = listener.local_addr()?;
+        let public_url: Arc<str> = match &config.public_url {
+            Some(url) => url.as_str().into(),
+            None => format!("http://{addr}").into(),
+        };
+        let statics = statics::StaticDirs {
+            portal: statics::find_dir(config.portal_dir.as_deref(), "portal/build"),
+            checkout: statics::find_dir(config.checkout_dir.as_deref(), "checkout/dist"),
+        };
+        if statics.portal.is_none() {
+            tracing::warn!("portal build not found: run `make portal` or set NOREN_PORTAL_DIR");
+        }
+        let (api, specs) = api_routes();
+        let rendered = RenderedSpecs {
+            pay_yaml: specs.pay_yaml(),
+            order_json: specs.order_json(),
+            inbound_json: specs.inbound_json(),
+        };
+        let state = AppState {
+            db,
+            config: Arc::new(config),
+            metrics: Arc::new(Metrics::default()),
+            statics: Arc::new(statics),
+            specs: Arc::new(rendered),
+            public_url,
+        };
+        let router = build_router(state.clone(), api);
+        Ok(Server { listener, router, state })
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().unwrap_or_else(|_| self.state.config.listen)
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `shutdown` resolves, then lets in-flight requests finish.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("server error")?;
+        self.state.db.close_by_ref().await.ok();
+        Ok(())
+    }
+}

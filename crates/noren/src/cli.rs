@@ -1,0 +1,486 @@
+//! The `noren` command line: `serve` (default), `migrate`, `openapi`, `demo`, and the operator
+//! commands that create legal persons, shops, devices, platforms and keys. Keys are printed once.
+
+use crate::app::{self, Server};
+use crate::config::Config;
+use crate::db::{self, Db};
+use crate::db::repo::accounts::{self, NewDevice, NewLegalPerson, NewShop};
+use crate::domain::keys::{MerchantFamily, Mode, PartnerFamily};
+use crate::domain::lang::Lang;
+use anyhow::{Context, anyhow, bail};
+use chrono::NaiveDate;
+use clap::{Parser, Subcommand};
+use serde_json::json;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "noren",
+    version,
+    about = "Noren: payment, ordering and inbound reservation APIs, hosted checkout and developer portal",
+    after_help = "Configuration comes from NOREN_* environment variables; see the README."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start the server (the default): migrate, then serve the APIs, checkout and portal.
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Write the OpenAPI specs generated from the code (pay.yaml, order.json, inbound.json).
+    Openapi {
+        /// Folder to write into.
+        #[arg(long, default_value = "openapi")]
+        out: PathBuf,
+        /// Compare instead of writing; exit 1 when a committed copy differs.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Seed demo data (idempotent) and print fresh sandbox keys.
+    Demo {
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Legal persons (contracting companies).
+    #[command(subcommand)]
+    LegalPerson(LegalPersonCommand),
+    /// Shops of a legal person.
+    #[command(subcommand)]
+    Shop(ShopCommand),
+    /// Devices of a shop.
+    #[command(subcommand)]
+    Device(DeviceCommand),
+    /// Merchant API keys (sk_test_, sk_live_, dk_test_, dk_live_).
+    #[command(subcommand)]
+    Key(KeyCommand),
+    /// Inbound partner platforms.
+    #[command(subcommand)]
+    Platform(PlatformCommand),
+    /// Inbound partner keys (ipk_prov_, ipk_agcy_, ipk_ota_, ipk_test_).
+    #[command(subcommand)]
+    PartnerKey(PartnerKeyCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LegalPersonCommand {
+    Create {
+        #[arg(long)]
+        company_name: String,
+        #[arg(long)]
+        company_email: String,
+        #[arg(long)]
+        contract_number: String,
+        /// YYYY-MM-DD
+        #[arg(long)]
+        contract_date: NaiveDate,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ShopCommand {
+    Create {
+        #[arg(long)]
+        legal_person: i64,
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        name_ja: String,
+        /// Shop number; a random 8-digit one when omitted.
+        #[arg(long)]
+        number: Option<String>,
+        /// Create the shop unable to take payments.
+        #[arg(long)]
+        not_payable: bool,
+        #[arg(long)]
+        review_enabled: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DeviceCommand {
+    Create {
+        #[arg(long)]
+        shop: i64,
+        #[arg(long)]
+        name: String,
+        /// server, pos, tablet, ios, android or web
+        #[arg(long = "type", default_value = "server")]
+        device_type: String,
+        /// en, zh-CN, ja, ko or zh-TW
+        #[arg(long)]
+        language: Option<String>,
+    },
+    Disable {
+        #[arg(long)]
+        device: i64,
+    },
+    Enable {
+        #[arg(long)]
+        device: i64,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KeyCommand {
+    Create {
+        #[arg(long)]
+        device: i64,
+        /// sk (merchant secret key) or dk (device key)
+        #[arg(long, default_value = "sk")]
+        family: String,
+        /// test or live
+        #[arg(long, default_value = "test")]
+        mode: String,
+    },
+    Revoke {
+        #[arg(long)]
+        id: i64,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PlatformCommand {
+    Create {
+        /// The `{platform}` path value, e.g. `acme-travel`.
+        #[arg(long)]
+        code: String,
+        #[arg(long)]
+        name: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PartnerKeyCommand {
+    Create {
+        /// The platform's code.
+        #[arg(long)]
+        platform: String,
+        /// prov, agcy, ota or test
+        #[arg(long, default_value = "test")]
+        family: String,
+    },
+}
+
+/// Runs a parsed command line.
+pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(config).await,
+        Command::Migrate => {
+            db::connect_and_migrate(&config.database_url).await?;
+            eprintln!("migrations applied");
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Openapi { out, check } => openapi(&out, check),
+        Command::Demo { json } => demo(&config, json).await,
+        Command::LegalPerson(cmd) => operator(&config, Operator::LegalPerson(cmd)).await,
+        Command::Shop(cmd) => operator(&config, Operator::Shop(cmd)).await,
+        Command::Device(cmd) => operator(&config, Operator::Device(cmd)).await,
+        Command::Key(cmd) => operator(&config, Operator::Key(cmd)).await,
+        Command::Platform(cmd) => operator(&config, Operator::Platform(cmd)).await,
+        Command::PartnerKey(cmd) => operator(&config, Operator::PartnerKey(cmd)).await,
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<ExitCode> {
+    let server = Server::prepare(config).await?;
+    let addr = server.local_addr();
+    tracing::info!(%addr, public_url = %server.state().public_url, "noren started");
+    // Scripts (tests, benchmarks, `make run`) wait for this one line on stdout.
+    let mut stdout = std::io::stdout();
+    writeln!(stdout, "listening on http://{addr}")?;
+    stdout.flush()?;
+    server.run(shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = terminate => {}
+    }
+    tracing::info!("shutting down: finishing in-flight requests");
+}
+
+fn openapi(out: &Path, check: bool) -> anyhow::Result<ExitCode> {
+    let specs = app::specs();
+    let mut stale = Vec::new();
+    for (name, content) in specs.files() {
+        let path = out.join(name);
+        if check {
+            let committed = std::fs::read_to_string(&path).unwrap_or_default();
+            if committed != content {
+                stale.push(path.display().to_string());
+            }
+        } else {
+            std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+            std::fs::write(&path, content).with_context(|| format!("cannot write {}", path.display()))?;
+            eprintln!("wrote {}", path.display());
+        }
+    }
+    if stale.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        eprintln!(
+            "out of date: {}; regenerate with `cargo run -p noren -- openapi --out openapi`",
+            stale.join(", ")
+        );
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// The demo data's fixed identifiers, so that `noren demo` finds what it made before.
+const DEMO_CONTRACT: &str = "NOREN-DEMO-0001";
+const DEMO_SHOP_NUMBER: &str = "10000001";
+const DEMO_PLATFORM: &str = "demo-ota";
+
+async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
+    let db = db::connect_and_migrate(&config.database_url).await?;
+    let legal_person = match accounts::find_legal_person_by_contract(&db, DEMO_CONTRACT).await? {
+        Some(lp) => lp,
+        None => {
+            accounts::create_legal_person(
+                &db,
+                NewLegalPerson {
+                    company_name: "Noren Demo K.K.".into(),
+                    company_email: "demo@noren.example".into(),
+                    contract_number: DEMO_CONTRACT.into(),
+                    contract_date: NaiveDate::from_ymd_opt(2025, 4, 1)
+                        .ok_or_else(|| anyhow!("bad demo date"))?,
+                },
+            )
+            .await?
+        }
+    };
+    let shop = match accounts::find_shop_by_number(&db, DEMO_SHOP_NUMBER).await? {
+        Some(s) => s,
+        None => {
+            accounts::create_shop(
+                &db,
+                NewShop {
+                    legal_person_id: legal_person.id,
+                    number: Some(DEMO_SHOP_NUMBER.into()),
+                    name: "Noren Demo Cafe".into(),
+                    name_ja: "のれんデモカフェ".into(),
+                    is_payable: true,
+                    review_enabled: false,
+                },
+            )
+            .await?
+        }
+    };
+    let server_device = demo_device(&db, shop.id, "Demo server", "server", None).await?;
+    let pos_device = demo_device(&db, shop.id, "Demo POS", "pos", Some(Lang::Ja)).await?;
+    let platform = match accounts::find_platform_by_code(&db, DEMO_PLATFORM).await? {
+        Some(p) => p,
+        None => accounts::create_platform(&db, DEMO_PLATFORM, "Demo OTA").await?,
+    };
+    let (_, merchant_key) =
+        accounts::create_api_key(&db, server_device.id, MerchantFamily::Secret, Mode::Test).await?;
+    let (_, device_key) =
+        accounts::create_api_key(&db, pos_device.id, MerchantFamily::Device, Mode::Test).await?;
+    let (_, partner_key) =
+        accounts::create_partner_key(&db, platform.id, PartnerFamily::Test).await?;
+    let base = config.public_url.clone().unwrap_or_else(|| format!("http://{}", config.listen));
+    if as_json {
+        let out = json!({
+            "merchant_key": merchant_key,
+            "device_key": device_key,
+            "legal_person_id": legal_person.id,
+            "shop_id": shop.id,
+            "shop_number": shop.number,
+            "server_device_id": server_device.id,
+            "pos_device_id": pos_device.id,
+            "platform": platform.code,
+            "partner_key": partner_key,
+            "base_url": base,
+        });
+        println!("{out}");
+    } else {
+        println!(
+            "Noren demo data is ready. Sandbox keys (shown once; run `noren demo` again for fresh ones):\n\n\
+             \x20 merchant key  {merchant_key}\n\
+             \x20 device key    {device_key}   (device \"{}\")\n\
+             \x20 partner key   {partner_key}   (platform \"{}\")\n\n\
+             \x20 legal person  {} (id {})\n\
+             \x20 shop          {} / {} (id {}, number {})\n\n\
+             Try:\n\
+             \x20 curl -H \"X-Auth-API-Key: {merchant_key}\" {base}/v3/api_keys/whoami\n\
+             \x20 open {base}/ for the developer portal, {base}/references/pay for the payment API\n",
+            pos_device.device_name,
+            platform.code,
+            legal_person.company_name,
+            legal_person.id,
+            shop.name,
+            shop.name_ja,
+            shop.id,
+            shop.number,
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn demo_device(
+    db: &Db,
+    shop_id: i64,
+    name: &str,
+    device_type: &str,
+    language: Option<Lang>,
+) -> anyhow::Result<crate::db::entities::shop_device::Model> {
+    if let Some(d) = accounts::find_device_by_name(db, shop_id, name).await? {
+        return Ok(d);
+    }
+    Ok(accounts::create_device(
+        db,
+        NewDevice {
+            shop_id,
+            device_name: name.into(),
+            device_type: device_type.into(),
+            preferred_language: language,
+            push_channel: None,
+            push_token: None,
+        },
+    )
+    .await?)
+}
+
+enum Operator {
+    LegalPerson(LegalPersonCommand),
+    Shop(ShopCommand),
+    Device(DeviceCommand),
+    Key(KeyCommand),
+    Platform(PlatformCommand),
+    PartnerKey(PartnerKeyCommand),
+}
+
+const DEVICE_TYPES: [&str; 6] = ["server", "pos", "tablet", "ios", "android", "web"];
+
+async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
+    let db = db::connect_and_migrate(&config.database_url).await?;
+    let out = match cmd {
+        Operator::LegalPerson(LegalPersonCommand::Create {
+            company_name,
+            company_email,
+            contract_number,
+            contract_date,
+        }) => {
+            let lp = accounts::create_legal_person(
+                &db,
+                NewLegalPerson { company_name, company_email, contract_number, contract_date },
+            )
+            .await?;
+            json!({"id": lp.id, "company_name": lp.company_name, "contract_number": lp.contract_number})
+        }
+        Operator::Shop(ShopCommand::Create {
+            legal_person,
+            name,
+            name_ja,
+            number,
+            not_payable,
+            review_enabled,
+        }) => {
+            let shop = accounts::create_shop(
+                &db,
+                NewShop {
+                    legal_person_id: legal_person,
+                    number,
+                    name,
+                    name_ja,
+                    is_payable: !not_payable,
+                    review_enabled,
+                },
+            )
+            .await?;
+            json!({"id": shop.id, "number": shop.number, "name": shop.name})
+        }
+        Operator::Device(DeviceCommand::Create { shop, name, device_type, language }) => {
+            if !DEVICE_TYPES.contains(&device_type.as_str()) {
+                bail!("--type must be one of {}", DEVICE_TYPES.join(", "));
+            }
+            let preferred_language = match language {
+                None => None,
+                Some(l) => Some(Lang::parse(&l).ok_or_else(|| {
+                    anyhow!("--language must be one of en, zh-CN, ja, ko, zh-TW")
+                })?),
+            };
+            let d = accounts::create_device(
+                &db,
+                NewDevice {
+                    shop_id: shop,
+                    device_name: name,
+                    device_type,
+                    preferred_language,
+                    push_channel: None,
+                    push_token: None,
+                },
+            )
+            .await?;
+            json!({"id": d.id, "device_number": d.device_number, "shop_id": d.shop_id})
+        }
+        Operator::Device(DeviceCommand::Disable { device }) => {
+            accounts::set_device_disabled(&db, device, true).await?;
+            json!({"id": device, "disabled": true})
+        }
+        Operator::Device(DeviceCommand::Enable { device }) => {
+            accounts::set_device_disabled(&db, device, false).await?;
+            json!({"id": device, "disabled": false})
+        }
+        Operator::Key(KeyCommand::Create { device, family, mode }) => {
+            let family = MerchantFamily::parse(&family)
+                .ok_or_else(|| anyhow!("--family must be sk or dk"))?;
+            let mode = Mode::parse(&mode).ok_or_else(|| anyhow!("--mode must be test or live"))?;
+            let (k, plaintext) = accounts::create_api_key(&db, device, family, mode).await?;
+            json!({"id": k.id, "key": plaintext, "family": k.family, "mode": k.mode, "device_id": device,
+                   "note": "the key is shown once; store it now"})
+        }
+        Operator::Key(KeyCommand::Revoke { id }) => {
+            accounts::revoke_api_key(&db, id).await?;
+            json!({"id": id, "revoked": true})
+        }
+        Operator::Platform(PlatformCommand::Create { code, name }) => {
+            let valid = !code.is_empty()
+                && code.len() <= 64
+                && code.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+            if !valid {
+                bail!("--code must be 1 to 64 characters of a-z, 0-9 and -");
+            }
+            let p = accounts::create_platform(&db, &code, &name).await?;
+            json!({"id": p.id, "code": p.code, "name": p.name})
+        }
+        Operator::PartnerKey(PartnerKeyCommand::Create { platform, family }) => {
+            let family = PartnerFamily::parse(&family)
+                .ok_or_else(|| anyhow!("--family must be prov, agcy, ota or test"))?;
+            let p = accounts::find_platform_by_code(&db, &platform)
+                .await?
+                .ok_or_else(|| anyhow!("no platform {platform}"))?;
+            let (k, plaintext) = accounts::create_partner_key(&db, p.id, family).await?;
+            json!({"id": k.id, "key": plaintext, "family": k.family, "platform": p.code,
+                   "note": "the key is shown once; store it now"})
+        }
+    };
+    println!("{out}");
+    Ok(ExitCode::SUCCESS)
+}

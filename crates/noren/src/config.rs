@@ -1,0 +1,212 @@
+//! Typed settings from `NOREN_*` environment variables, parsed once at start-up.
+//!
+//! Every variable has a safe default, so `noren serve` with an empty environment starts on
+//! `127.0.0.1:8080` with an SQLite file under `./data/`. A bad value stops start-up with one line
+//! that names the variable (see `ConfigError`), never with a panic trace.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+/// Log output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+/// Which database engine a URL points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DbKind {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `NOREN_LISTEN`: address to bind; port 0 picks a free port.
+    pub listen: SocketAddr,
+    /// `NOREN_DATABASE_URL`: `sqlite://PATH` or `postgres://…`.
+    pub database_url: String,
+    /// `NOREN_PUBLIC_URL`: the base that links handed to customers start with (checkout URLs).
+    /// `None` means "the address we listen on", resolved after binding.
+    pub public_url: Option<String>,
+    /// `NOREN_DATA_DIR`: where local files live (the default SQLite database, uploads).
+    pub data_dir: PathBuf,
+    /// `NOREN_LOG`: `pretty` (default) or `json`.
+    pub log_format: LogFormat,
+    /// `NOREN_PORTAL_DIR`: the portal's static build; found next to the repository by default.
+    pub portal_dir: Option<PathBuf>,
+    /// `NOREN_CHECKOUT_DIR`: the hosted checkout's static build.
+    pub checkout_dir: Option<PathBuf>,
+}
+
+/// A configuration error: one line naming the variable, its value and what is expected.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid {var}={value:?}: {expected}")]
+pub struct ConfigError {
+    pub var: &'static str,
+    pub value: String,
+    pub expected: &'static str,
+}
+
+impl Config {
+    /// Reads the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+    }
+
+    /// Reads settings through `lookup`, so tests can supply their own environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let listen = match lookup("NOREN_LISTEN") {
+            None => SocketAddr::from(([127, 0, 0, 1], 8080)),
+            Some(v) => v.parse().map_err(|_| ConfigError {
+                var: "NOREN_LISTEN",
+                value: v,
+                expected: "an address like 127.0.0.1:8080 or 0.0.0.0:80",
+            })?,
+        };
+        let data_dir = PathBuf::from(lookup("NOREN_DATA_DIR").unwrap_or_else(|| "data".into()));
+        let database_url = match lookup("NOREN_DATABASE_URL") {
+            None => format!("sqlite://{}", data_dir.join("noren.db").display()),
+            Some(v) => {
+                if db_kind(&v).is_none() {
+                    return Err(ConfigError {
+                        var: "NOREN_DATABASE_URL",
+                        value: redact_url(&v),
+                        expected: "sqlite://PATH or postgres://USER:PASSWORD@HOST:PORT/DB",
+                    });
+                }
+                v
+            }
+        };
+        let public_url = match lookup("NOREN_PUBLIC_URL") {
+            None => None,
+            Some(v) => {
+                let ok = (v.starts_with("http://") || v.starts_with("https://"))
+                    && v.len() > "https://".len()
+                    && !v.contains(char::is_whitespace);
+                if !ok {
+                    return Err(ConfigError {
+                        var: "NOREN_PUBLIC_URL",
+                        value: v,
+                        expected: "an absolute http(s) URL like https://pay.example.com",
+                    });
+                }
+                Some(v.trim_end_matches('/').to_string())
+            }
+        };
+        let log_format = match lookup("NOREN_LOG").as_deref() {
+            None | Some("pretty") => LogFormat::Pretty,
+            Some("json") => LogFormat::Json,
+            Some(v) => {
+                return Err(ConfigError {
+                    var: "NOREN_LOG",
+                    value: v.to_string(),
+                    expected: "pretty or json",
+                });
+            }
+        };
+        let dir = |var: &'static str| -> Result<Option<PathBuf>, ConfigError> {
+            match lookup(var) {
+                None => Ok(None),
+                Some(v) if Path::new(&v).is_dir() => Ok(Some(PathBuf::from(v))),
+                Some(v) => Err(ConfigError { var, value: v, expected: "an existing directory" }),
+            }
+        };
+        Ok(Config {
+            listen,
+            database_url,
+            public_url,
+            data_dir,
+            log_format,
+            portal_dir: dir("NOREN_PORTAL_DIR")?,
+            checkout_dir: dir("NOREN_CHECKOUT_DIR")?,
+        })
+    }
+
+    pub fn db_kind(&self) -> DbKind {
+        // Checked in `from_lookup`; a hand-built Config with another URL is treated as PostgreSQL
+        // and fails at connect time with the driver's message.
+        db_kind(&self.database_url).unwrap_or(DbKind::Postgres)
+    }
+}
+
+pub fn db_kind(url: &str) -> Option<DbKind> {
+    if url.starts_with("sqlite:") {
+        Some(DbKind::Sqlite)
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Some(DbKind::Postgres)
+    } else {
+        None
+    }
+}
+
+/// Hides the password of a database URL so that it never reaches a log or an error line.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let creds = &url[scheme_end + 3..at];
+            match creds.find(':') {
+                Some(colon) => format!(
+                    "{}{}:***{}",
+                    &url[..scheme_end + 3],
+                    &creds[..colon],
+                    &url[at..]
+                ),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn parse(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let env: HashMap<String, String> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(|k| env.get(k).cloned())
+    }
+
+    #[test]
+    fn an_empty_environment_gives_the_embedded_defaults() {
+        let c = parse(&[]).expect("defaults are valid");
+        assert_eq!(c.listen.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.database_url, "sqlite://data/noren.db");
+        assert_eq!(c.db_kind(), DbKind::Sqlite);
+        assert_eq!(c.log_format, LogFormat::Pretty);
+        assert!(c.public_url.is_none());
+    }
+
+    #[test]
+    fn each_bad_value_names_its_variable() {
+        for (var, value) in [
+            ("NOREN_LISTEN", "localhost"),
+            ("NOREN_DATABASE_URL", "mysql://x"),
+            ("NOREN_PUBLIC_URL", "example.com"),
+            ("NOREN_LOG", "xml"),
+            ("NOREN_PORTAL_DIR", "/definitely/not/here"),
+        ] {
+            let err = parse(&[(var, value)]).expect_err(var);
+            assert_eq!(err.var, var);
+            assert!(err.to_string().starts_with(&format!("invalid {var}=")), "{err}");
+        }
+    }
+
+    #[test]
+    fn database_passwords_never_appear_in_errors() {
+        assert_eq!(redact_url("postgres://u:secret@h:5432/db"), "postgres://u:***@h:5432/db");
+        assert_eq!(redact_url("sqlite://data/noren.db"), "sqlite://data/noren.db");
+        let err = parse(&[("NOREN_DATABASE_URL", "pg://u:secret@h/db")]).expect_err("bad scheme");
+        assert!(!err.to_string().contains("secret"));
+    }
+
+    #[test]
+    fn public_url_loses_its_trailing_slash() {
+        let c = parse(&[("NOREN_PUBLIC_URL", "https://pay.example.com/")]).expect("valid");
+        assert_eq!(c.public_url.as_deref(), Some("https://pay.example.com"));
+    }
+}

@@ -1,0 +1,9 @@
+//! SeaORM entities: one file per table, the Rust view of the migrations.
+
+pub mod api_key;
+pub mod inbound_platform;
+pub mod job;
+pub mod legal_person;
+pub mod partner_key;
+pub mod shop;
+pub mod shop_device;

@@ -1,0 +1,15 @@
+//! Schema migrations. They run at start (`noren serve`) and with `noren migrate`, on SQLite and
+//! PostgreSQL alike: each is written once with sea-query, which renders both dialects.
+//! A migration is never edited after it lands; changes come as a new migration.
+
+use sea_orm_migration::prelude::*;
+
+mod m20261123_000001_core;
+
+pub struct Migrator;
+
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261123_000001_core::Migration)]
+    }
+}

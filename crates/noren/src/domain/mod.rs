@@ -1,0 +1,4 @@
+//! Domain types with no axum or SQL in them: parsed once at the edge, valid everywhere inside.
+
+pub mod keys;
+pub mod lang;

@@ -1,0 +1,96 @@
+//! Key extractors (DESIGN.md "Keys").
+//!
+//! Merchant keys come in `X-Auth-API-Key`. Inbound partner keys come in
+//! `Authorization: Bearer …` (or `X-Auth-API-Key`) and are bound to one `{platform}`: a key
+//! used on another platform's path gets 404, never that platform's data.
+
+use crate::app::AppState;
+use crate::db::repo::accounts::{self, MerchantPrincipal, PartnerPrincipal};
+use crate::domain::keys::{MerchantKey, PartnerKey};
+use crate::http::error::ApiError;
+use axum::extract::{FromRequestParts, RawPathParams};
+use axum::http::request::Parts;
+
+pub const API_KEY_HEADER: &str = "x-auth-api-key";
+
+/// An authenticated merchant request: the key's mode, device, shop and legal person.
+#[derive(Clone, Debug)]
+pub struct Merchant(pub MerchantPrincipal);
+
+/// An authenticated inbound partner, already checked against the `{platform}` path value.
+#[derive(Clone, Debug)]
+pub struct Partner(pub PartnerPrincipal);
+
+fn header<'a>(parts: &'a Parts, name: &str) -> Result<Option<&'a str>, ApiError> {
+    match parts.headers.get(name) {
+        None => Ok(None),
+        Some(v) => v
+            .to_str()
+            .map(Some)
+            .map_err(|_| ApiError::Unauthorized(format!("the {name} header is not valid text"))),
+    }
+}
+
+impl FromRequestParts<AppState> for Merchant {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let raw = header(parts, API_KEY_HEADER)?.ok_or_else(|| {
+            ApiError::Unauthorized("missing API key: send it in the X-Auth-API-Key header".into())
+        })?;
+        let key = MerchantKey::parse(raw)
+            .map_err(|e| ApiError::Unauthorized(format!("invalid API key: {e}")))?;
+        let principal = accounts::authenticate_merchant(&state.db, &key)
+            .await?
+            .ok_or_else(|| ApiError::Unauthorized("invalid API key: unknown or revoked".into()))?;
+        if principal.device.disabled {
+            return Err(ApiError::Forbidden("this key's shop device is disabled".into()));
+        }
+        Ok(Merchant(principal))
+    }
+}
+
+impl FromRequestParts<AppState> for Partner {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let raw = match header(parts, "authorization")? {
+            Some(value) => {
+                let token = value
+                    .strip_prefix("Bearer ")
+                    .or_else(|| value.strip_prefix("bearer "))
+                    .ok_or_else(|| {
+                        ApiError::Unauthorized(
+                            "the Authorization header must be `Bearer <partner key>`".into(),
+                        )
+                    })?;
+                token.to_string()
+            }
+            None => header(parts, API_KEY_HEADER)?
+                .ok_or_else(|| {
+                    ApiError::Unauthorized(
+                        "missing partner key: send `Authorization: Bearer <key>`".into(),
+                    )
+                })?
+                .to_string(),
+        };
+        let key = PartnerKey::parse(&raw)
+            .map_err(|e| ApiError::Unauthorized(format!("invalid partner key: {e}")))?;
+        let principal = accounts::authenticate_partner(&state.db, &key)
+            .await?
+            .ok_or_else(|| ApiError::Unauthorized("invalid partner key: unknown or revoked".into()))?;
+        let params = RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::Internal(anyhow::anyhow!("partner route without path params")))?;
+        let platform = params
+            .iter()
+            .find(|(name, _)| *name == "platform")
+            .map(|(_, value)| value)
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("partner route without {{platform}}")))?;
+        if platform != principal.platform_code {
+            // DESIGN.md: a key used on another platform's data gets 404 (never the data).
+            return Err(ApiError::NotFound(format!("no platform {platform} for this key")));
+        }
+        Ok(Partner(principal))
+    }
+}

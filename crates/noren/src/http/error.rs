@@ -1,0 +1,228 @@
+//! The one error body of the three APIs (DESIGN.md "Errors").
+//!
+//! Which variant to use:
+//! - bad input the client can fix (validation, malformed query/form/JSON, bad path values):
+//!   [`ApiError::Client`], naming every bad field at once in `errors`;
+//! - missing, malformed, unknown or revoked key: [`ApiError::Unauthorized`];
+//! - a valid key that may not do this (live key on a sandbox call, disabled device):
+//!   [`ApiError::Forbidden`];
+//! - anything the caller may not see, including another merchant's or platform's data:
+//!   [`ApiError::NotFound`] (never leak that it exists);
+//! - a state conflict (duplicate `order_no`, wrong order status): [`ApiError::Conflict`];
+//! - everything unexpected: [`ApiError::Internal`], which is logged with its cause and answered
+//!   with a generic message: internals never reach the client.
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Machine-readable error class; each maps to one HTTP status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// 400: the request is invalid; `errors` names the fields.
+    Client,
+    /// 401: the API key is missing, malformed, unknown or revoked.
+    Unauthorized,
+    /// 403: the key is valid but may not do this.
+    Forbidden,
+    /// 404: no such resource (or not visible to this key).
+    NotFound,
+    /// 405: the path exists but not with this method (see the `Allow` header).
+    MethodNotAllowed,
+    /// 409: the request conflicts with the current state.
+    Conflict,
+    /// 413: the request body is larger than 1 MiB.
+    PayloadTooLarge,
+    /// 429: too many requests; retry after `Retry-After` seconds.
+    TooManyRequests,
+    /// 500/503: our fault; the message says nothing about internals.
+    Server,
+}
+
+impl ErrorCode {
+    /// The code for a status, for answers produced outside our handlers (axum, tower-http).
+    pub fn for_status(status: StatusCode) -> Self {
+        match status.as_u16() {
+            401 => ErrorCode::Unauthorized,
+            403 => ErrorCode::Forbidden,
+            404 => ErrorCode::NotFound,
+            405 => ErrorCode::MethodNotAllowed,
+            409 => ErrorCode::Conflict,
+            413 => ErrorCode::PayloadTooLarge,
+            429 => ErrorCode::TooManyRequests,
+            400..=499 => ErrorCode::Client,
+            _ => ErrorCode::Server,
+        }
+    }
+}
+
+/// One invalid field of a request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct FieldError {
+    /// The field's name as sent (query value, form field or JSON path).
+    #[schema(example = "amount")]
+    pub field: String,
+    /// What is wrong and what is expected.
+    #[schema(example = "must be at least 50")]
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        FieldError { field: field.into(), message: message.into() }
+    }
+}
+
+/// The body of every non-2xx answer.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"code": "client", "message": "invalid request", "errors": [{"field": "amount", "message": "must be at least 50"}]}))]
+pub struct ErrorBody {
+    pub code: ErrorCode,
+    /// A human-readable explanation, safe to log.
+    pub message: String,
+    /// Present for validation errors only: every bad field at once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<FieldError>,
+}
+
+/// The error type of every handler and extractor.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400 `client`.
+    #[error("{message}")]
+    Client { message: String, errors: Vec<FieldError> },
+    /// 401 `unauthorized`.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// 403 `forbidden`.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 404 `not_found`.
+    #[error("{0}")]
+    NotFound(String),
+    /// 409 `conflict`.
+    #[error("{0}")]
+    Conflict(String),
+    /// Any other status with its code from [`ErrorCode::for_status`]: axum's rejections
+    /// (413 body too large, 415 wrong content type) pass through here.
+    #[error("{message}")]
+    Http { status: StatusCode, message: String },
+    /// 503 `server`: a dependency (the database) is unavailable.
+    #[error("{0}")]
+    Unavailable(String),
+    /// 500 `server`: logged with its cause, answered with a generic message.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// A 400 naming the fields at fault.
+    pub fn invalid(errors: Vec<FieldError>) -> Self {
+        let message = match errors.as_slice() {
+            [one] => format!("invalid {}: {}", one.field, one.message),
+            _ => format!("{} invalid fields", errors.len()),
+        };
+        ApiError::Client { message, errors }
+    }
+
+    /// A 400 that is not about one field.
+    pub fn client(message: impl Into<String>) -> Self {
+        ApiError::Client { message: message.into(), errors: Vec::new() }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::Client { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Http { status, .. } => *status,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<sea_orm::DbErr> for ApiError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        ApiError::Internal(anyhow::Error::new(err).context("database error"))
+    }
+}
+
+/// Renders `body` with `status` as JSON.
+pub fn error_response(status: StatusCode, body: &ErrorBody) -> Response {
+    let bytes = serde_json::to_vec(body).unwrap_or_else(|_| {
+        br#"{"code":"server","message":"internal error"}"#.to_vec()
+    });
+    let mut res = (status, bytes).into_response();
+    res.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    res
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let (message, errors) = match self {
+            ApiError::Client { message, errors } => (message, errors),
+            ApiError::Internal(err) => {
+                // Logged here once, inside the request span that carries the request id.
+                tracing::error!(error = ?err, "internal error");
+                ("internal error; quote the X-Request-Id header when contacting support".into(), Vec::new())
+            }
+            ApiError::Unavailable(msg) => {
+                tracing::warn!(%msg, "service unavailable");
+                (msg, Vec::new())
+            }
+            other => (other.to_string(), Vec::new()),
+        };
+        error_response(status, &ErrorBody { code: ErrorCode::for_status(status), message, errors })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_maps_to_the_code_of_design_md() {
+        for (status, code) in [
+            (400, ErrorCode::Client),
+            (401, ErrorCode::Unauthorized),
+            (403, ErrorCode::Forbidden),
+            (404, ErrorCode::NotFound),
+            (405, ErrorCode::MethodNotAllowed),
+            (409, ErrorCode::Conflict),
+            (413, ErrorCode::PayloadTooLarge),
+            (415, ErrorCode::Client),
+            (422, ErrorCode::Client),
+            (429, ErrorCode::TooManyRequests),
+            (500, ErrorCode::Server),
+            (503, ErrorCode::Server),
+        ] {
+            let status = StatusCode::from_u16(status).expect("valid status");
+            assert_eq!(ErrorCode::for_status(status), code, "{status}");
+        }
+    }
+
+    #[test]
+    fn invalid_names_one_field_in_its_message_and_counts_several() {
+        let one = ApiError::invalid(vec![FieldError::new("amount", "must be at least 50")]);
+        assert_eq!(one.to_string(), "invalid amount: must be at least 50");
+        let two = ApiError::invalid(vec![
+            FieldError::new("amount", "required"),
+            FieldError::new("order_no", "too long"),
+        ]);
+        assert_eq!(two.to_string(), "2 invalid fields");
+    }
+
+    #[test]
+    fn errors_are_omitted_when_empty() {
+        let body = ErrorBody { code: ErrorCode::NotFound, message: "x".into(), errors: vec![] };
+        let json = serde_json::to_value(&body).expect("serializes");
+        assert_eq!(json, serde_json::json!({"code": "not_found", "message": "x"}));
+    }
+}

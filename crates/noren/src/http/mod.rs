@@ -1,0 +1,10 @@
+//! Shared HTTP plumbing: the error body, extractors (keys, query/form/JSON/path), layers,
+//! metrics, the operations routes and static files (portal, checkout). No API logic here.
+
+pub mod auth;
+pub mod error;
+pub mod extract;
+pub mod layers;
+pub mod metrics;
+pub mod ops;
+pub mod statics;

@@ -1,0 +1,213 @@
+//! Static files: the portal's Docusaurus build for every path that is not an API or operations
+//! path, and the hosted checkout's Vite build under `/checkout`.
+//!
+//! Portal routes have no trailing slash and no `.html` (seed 000 §2): `/docs/order` serves
+//! `docs/order.html`, and `/docs/order.html` or `/docs/order/index.html` redirect to `/docs/order`.
+//! Unknown paths get the portal's own 404 page with status 404.
+
+use crate::app::AppState;
+use crate::http::error::ApiError;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use std::path::{Path, PathBuf};
+use tower::ServiceExt;
+use tower_http::services::ServeFile;
+
+/// Path prefixes that belong to the APIs and operations: never served from the portal, and
+/// answered with the JSON error body when no route matches.
+const API_PREFIXES: [&str; 7] =
+    ["/v3", "/api", "/openapi", "/sandbox", "/healthz", "/readyz", "/metrics"];
+
+pub fn is_api_path(path: &str) -> bool {
+    API_PREFIXES.iter().any(|p| {
+        path.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    })
+}
+
+/// Finds a static build: the configured directory, else `relative` under the working directory
+/// or one of its ancestors (so `noren` finds `portal/build` when run from anywhere in the
+/// repository), else next to the source tree it was built from.
+pub fn find_dir(configured: Option<&Path>, relative: &str) -> Option<PathBuf> {
+    if let Some(dir) = configured {
+        return Some(dir.to_path_buf());
+    }
+    let has_index = |dir: &Path| dir.join("index.html").is_file();
+    if let Ok(cwd) = std::env::current_dir() {
+        for base in cwd.ancestors() {
+            let candidate = base.join(relative);
+            if has_index(&candidate) {
+                return Some(candidate);
+            }
+        }
+    }
+    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(relative);
+    has_index(&built_from).then_some(built_from)
+}
+
+/// Rejects anything that could step outside the directory.
+fn safe_relative(path: &str) -> Option<&str> {
+    let rel = path.trim_start_matches('/');
+    let bad = rel.split('/').any(|seg| seg == ".." || seg == ".")
+        || rel.contains('\\')
+        || rel.contains('\0')
+        || rel.contains("//");
+    (!bad).then_some(rel)
+}
+
+async fn serve_file(file: PathBuf, req: Request, cache: &'static str) -> Response {
+    match ServeFile::new(file).oneshot(req).await {
+        Ok(res) => {
+            let mut res = res.map(Body::new);
+            if res.status().is_success() {
+                res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            }
+            res
+        }
+        Err(never) => match never {},
+    }
+}
+
+fn cache_policy(rel: &str) -> &'static str {
+    // Docusaurus and Vite put content-hashed files under assets/.
+    if rel.starts_with("assets/") || rel.contains("/assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    }
+}
+
+fn method_not_allowed() -> Response {
+    let mut res = ApiError::Http {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: "static pages answer GET and HEAD only".into(),
+    }
+    .into_response();
+    res.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+    res
+}
+
+fn not_built(what: &str, command: &str) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Html(format!(
+            "<!doctype html><meta charset=utf-8><title>Noren</title>\
+             <p>The {what} is not built. Run <code>{command}</code> (or <code>make run</code>) \
+             and reload.</p>"
+        )),
+    )
+        .into_response()
+}
+
+/// The fallback of the whole application: JSON 404 for API paths, the portal for the rest.
+pub async fn portal(State(state): State<AppState>, req: Request) -> Response {
+    let path = req.uri().path().to_string();
+    if is_api_path(&path) {
+        return ApiError::NotFound(format!("no route for {} {path}", req.method())).into_response();
+    }
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return method_not_allowed();
+    }
+    let Some(dir) = state.statics.portal.clone() else {
+        return not_built("developer portal", "make portal");
+    };
+    let query = req.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
+    // seed 000 §2: `.html` and `/index.html` are normalised away.
+    if let Some(stripped) = path.strip_suffix("/index.html").or_else(|| path.strip_suffix(".html"))
+    {
+        let target = if stripped.is_empty() { "/" } else { stripped };
+        return Redirect::permanent(&format!("{target}{query}")).into_response();
+    }
+    let Some(rel) = safe_relative(&path) else {
+        return portal_not_found(&dir, &path).await;
+    };
+    let rel_trimmed = rel.trim_end_matches('/');
+    let mut candidates = Vec::with_capacity(3);
+    if !rel_trimmed.is_empty() && !rel.ends_with('/') {
+        candidates.push(dir.join(rel_trimmed));
+        candidates.push(dir.join(format!("{rel_trimmed}.html")));
+    }
+    candidates.push(dir.join(rel_trimmed).join("index.html"));
+    for file in candidates {
+        if file.is_file() {
+            return serve_file(file, req, cache_policy(rel)).await;
+        }
+    }
+    // `/docs/order/` → `/docs/order` when that page exists.
+    if rel.ends_with('/') && dir.join(format!("{rel_trimmed}.html")).is_file() {
+        return Redirect::permanent(&format!("/{rel_trimmed}{query}")).into_response();
+    }
+    portal_not_found(&dir, &path).await
+}
+
+async fn portal_not_found(dir: &Path, path: &str) -> Response {
+    let localized = path
+        .trim_start_matches('/')
+        .split('/')
+        .next()
+        .map(|first| dir.join(first).join("404.html"))
+        .filter(|p| p.is_file());
+    let page = localized.unwrap_or_else(|| dir.join("404.html"));
+    match tokio::fs::read(&page).await {
+        Ok(bytes) => (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            bytes,
+        )
+            .into_response(),
+        Err(_) => (StatusCode::NOT_FOUND, Html("<!doctype html><title>Not found</title><h1>Page Not Found</h1>")).into_response(),
+    }
+}
+
+/// `/checkout/{token}` and its assets: the Vite single-page app.
+pub async fn checkout(State(state): State<AppState>, req: Request) -> Response {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return method_not_allowed();
+    }
+    let Some(dir) = state.statics.checkout.clone() else {
+        return not_built("hosted checkout", "make checkout");
+    };
+    let path = req.uri().path().to_string();
+    let rel = path.strip_prefix("/checkout").unwrap_or("").trim_start_matches('/');
+    if let Some(rel) = safe_relative(rel)
+        && rel.starts_with("assets/")
+    {
+        let file = dir.join(rel);
+        if file.is_file() {
+            return serve_file(file, req, cache_policy(rel)).await;
+        }
+        return ApiError::NotFound(format!("no checkout asset {rel}")).into_response();
+    }
+    serve_file(dir.join("index.html"), req, "no-cache").await
+}
+
+/// Where the static builds are, resolved once at start-up.
+#[derive(Clone, Debug, Default)]
+pub struct StaticDirs {
+    pub portal: Option<PathBuf>,
+    pub checkout: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn api_prefixes_match_whole_segments_only() {
+        for p in ["/v3", "/v3/api_keys/whoami", "/api/order/x", "/healthz", "/openapi/pay.yaml"] {
+            assert!(is_api_path(p), "{p}");
+        }
+        for p in ["/", "/docs", "/v30", "/apix", "/references/pay", "/healthzz"] {
+            assert!(!is_api_path(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn traversal_is_refused() {
+        assert_eq!(safe_relative("/docs/order"), Some("docs/order"));
+        assert_eq!(safe_relative("/../etc/passwd"), None);
+        assert_eq!(safe_relative("/docs/./x"), None);
+        assert_eq!(safe_relative("/a\\b"), None);
+    }
+}

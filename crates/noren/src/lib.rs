@@ -1,0 +1,13 @@
+//! Noren: a payment API with a hosted checkout, a restaurant ordering API, an inbound reservation
+//! API for partner platforms, and the developer portal, served by one binary.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod http;
+pub mod inbound;
+pub mod openapi;
+pub mod order;
+pub mod pay;

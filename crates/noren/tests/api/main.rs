@@ -1,0 +1,10 @@
+//! The integration suite: the real server on an ephemeral port, real HTTP, each test on a fresh
+//! database, every test on both SQLite and PostgreSQL (see `noren_testkit::both_databases!`).
+
+mod cli;
+mod errors;
+mod inbound_auth;
+mod openapi;
+mod ops;
+mod portal;
+mod whoami;

@@ -1,0 +1,102 @@
+//! Static portal serving (seed 000 §2 routing): no trailing slash, `.html` and `/index.html`
+//! normalised away, the portal's own 404 page with status 404.
+
+use noren_testkit::{Backend, Options, TestApp, json};
+use std::path::Path;
+
+fn write(root: &Path, rel: &str, content: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    std::fs::write(path, content).expect("write");
+}
+
+async fn app_with_portal() -> (TestApp, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    write(root, "index.html", "home");
+    write(root, "docs.html", "docs index");
+    write(root, "docs/order.html", "order docs");
+    write(root, "docs/order/creating-order.html", "creating order");
+    write(root, "404.html", "english not found");
+    write(root, "ja/index.html", "ja home");
+    write(root, "ja/404.html", "japanese not found");
+    write(root, "assets/js/main.abc123.js", "console.log(1)");
+    let app = TestApp::spawn_with(
+        Backend::Sqlite,
+        Options { portal_dir: Some(root.to_path_buf()), ..Default::default() },
+    )
+    .await
+    .expect("app");
+    (app, dir)
+}
+
+async fn body(app: &TestApp, path: &str) -> (u16, String) {
+    let res = app.get(path).await;
+    (res.status().as_u16(), res.text().await.expect("body"))
+}
+
+#[tokio::test]
+async fn routes_serve_their_html_file_without_extension() {
+    let (app, _dir) = app_with_portal().await;
+    assert_eq!(body(&app, "/").await, (200, "home".into()));
+    assert_eq!(body(&app, "/docs").await, (200, "docs index".into()));
+    assert_eq!(body(&app, "/docs/order").await, (200, "order docs".into()));
+    assert_eq!(body(&app, "/docs/order/creating-order").await, (200, "creating order".into()));
+    assert_eq!(body(&app, "/ja/").await, (200, "ja home".into()));
+    assert_eq!(body(&app, "/ja").await, (200, "ja home".into()));
+}
+
+#[tokio::test]
+async fn html_suffixes_and_trailing_slashes_redirect_to_the_clean_route() {
+    let (app, _dir) = app_with_portal().await;
+    for (from, to) in [
+        ("/docs/order.html", "/docs/order"),
+        ("/docs/order/index.html", "/docs/order"),
+        ("/index.html", "/"),
+        ("/docs/order/", "/docs/order"),
+        ("/docs/order.html?x=1", "/docs/order?x=1"),
+    ] {
+        let res = app.get(from).await;
+        assert_eq!(res.status(), 308, "{from}");
+        assert_eq!(res.headers()["location"], to, "{from}");
+    }
+}
+
+#[tokio::test]
+async fn unknown_paths_get_the_portals_404_page_in_their_language() {
+    let (app, _dir) = app_with_portal().await;
+    let res = app.get("/no/such/page").await;
+    assert_eq!(res.status(), 404);
+    assert!(res.headers()["content-type"].to_str().unwrap_or("").starts_with("text/html"));
+    assert_eq!(res.text().await.expect("body"), "english not found");
+    assert_eq!(body(&app, "/ja/no-such-page").await, (404, "japanese not found".into()));
+    assert_eq!(body(&app, "/../Cargo.toml").await.0, 404);
+    assert_eq!(body(&app, "/assets/../../etc/passwd").await.0, 404);
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_forever_and_pages_revalidated() {
+    let (app, _dir) = app_with_portal().await;
+    let res = app.get("/assets/js/main.abc123.js").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "public, max-age=31536000, immutable");
+    let res = app.get("/docs").await;
+    assert_eq!(res.headers()["cache-control"], "no-cache");
+}
+
+#[tokio::test]
+async fn writing_methods_on_pages_answer_405_with_the_error_body() {
+    let (app, _dir) = app_with_portal().await;
+    let res = app.client.post(app.url("/docs")).send().await.expect("sent");
+    assert_eq!(res.status(), 405);
+    assert_eq!(res.headers()["allow"], "GET, HEAD");
+    assert_eq!(json(res).await["code"], "method_not_allowed");
+}
+
+#[tokio::test]
+async fn api_paths_never_fall_through_to_the_portal() {
+    let (app, _dir) = app_with_portal().await;
+    let res = app.get("/v3/unknown").await;
+    assert_eq!(res.status(), 404);
+    assert_eq!(json(res).await["code"], "not_found");
+}

@@ -1,0 +1,21 @@
+import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+
+/**
+ * One sidebar for all guides (seed 000 §2). Category labels are translated in
+ * i18n/ja/docusaurus-plugin-content-docs/current.json.
+ */
+const sidebars: SidebarsConfig = {
+  docs: [
+    'index',
+    {
+      type: 'category',
+      label: 'Ordering API',
+      link: {type: 'doc', id: 'order/index'},
+      collapsed: false,
+      items: ['order/creating-order', 'order/delivery-addresses', 'order/menu-archive'],
+    },
+    'inbound',
+  ],
+};
+
+export default sidebars;
