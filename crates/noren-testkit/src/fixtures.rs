@@ -55,9 +55,16 @@ pub async fn merchant(db: &Db, name: &str, family: MerchantFamily, mode: Mode) -
     )
     .await
     .expect("device");
-    let (key_model, key) =
-        accounts::create_api_key(db, device.id, family, mode).await.expect("api key");
-    Merchant { legal_person, shop, device, key_id: key_model.id, key }
+    let (key_model, key) = accounts::create_api_key(db, device.id, family, mode)
+        .await
+        .expect("api key");
+    Merchant {
+        legal_person,
+        shop,
+        device,
+        key_id: key_model.id,
+        key,
+    }
 }
 
 /// A test-mode merchant secret key (`sk_test_`).

@@ -42,6 +42,8 @@ pub struct TestApp {
 pub struct Options {
     pub portal_dir: Option<PathBuf>,
     pub checkout_dir: Option<PathBuf>,
+    /// Overrides `NOREN_AUTH_CACHE_TTL_MS` (tests of revocation use zero).
+    pub auth_cache_ttl: Option<std::time::Duration>,
 }
 
 impl TestApp {
@@ -52,7 +54,10 @@ impl TestApp {
     }
 
     pub async fn spawn_with(backend: Backend, options: Options) -> Option<TestApp> {
-        let dir = tempfile::Builder::new().prefix("noren-test-").tempdir().expect("temp dir");
+        let dir = tempfile::Builder::new()
+            .prefix("noren-test-")
+            .tempdir()
+            .expect("temp dir");
         let database_url = match backend {
             Backend::Sqlite => format!("sqlite://{}", dir.path().join("noren.db").display()),
             Backend::Postgres => postgres::fresh_database().await?,
@@ -63,6 +68,9 @@ impl TestApp {
         config.data_dir = dir.path().join("data");
         config.portal_dir = options.portal_dir;
         config.checkout_dir = options.checkout_dir;
+        if let Some(ttl) = options.auth_cache_ttl {
+            config.auth_cache_ttl = ttl;
+        }
         let server = Server::prepare(config).await.expect("server starts");
         let addr = server.local_addr();
         let state = server.state().clone();
@@ -100,7 +108,11 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client.get(self.url(path)).send().await.expect("request sent")
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request sent")
     }
 
     /// `GET path` with a merchant key in `X-Auth-API-Key`.
@@ -119,7 +131,9 @@ impl TestApp {
             let _ = tx.send(());
         }
         if let Some(task) = self.task.take() {
-            task.await.expect("server task").expect("server stopped cleanly");
+            task.await
+                .expect("server task")
+                .expect("server stopped cleanly");
         }
     }
 }

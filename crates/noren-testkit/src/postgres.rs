@@ -60,7 +60,10 @@ pub async fn fresh_database() -> Option<String> {
         .await
         .expect("create test database");
     conn.close().await.ok();
-    Some(format!("postgres://postgres@127.0.0.1:{}/{name}", cluster.port))
+    Some(format!(
+        "postgres://postgres@127.0.0.1:{}/{name}",
+        cluster.port
+    ))
 }
 
 fn find_bin_dir() -> Option<PathBuf> {
@@ -112,13 +115,12 @@ fn as_user(cmd: &mut Command, ids: Option<(u32, u32)>, die_with_parent: bool) {
     // SAFETY: the closure runs between fork and exec and only makes async-signal-safe calls.
     unsafe {
         cmd.pre_exec(move || {
-            if let Some((uid, gid)) = ids {
-                if libc::setgroups(0, std::ptr::null()) != 0
+            if let Some((uid, gid)) = ids
+                && (libc::setgroups(0, std::ptr::null()) != 0
                     || libc::setgid(gid) != 0
-                    || libc::setuid(uid) != 0
-                {
-                    return Err(std::io::Error::last_os_error());
-                }
+                    || libc::setuid(uid) != 0)
+            {
+                return Err(std::io::Error::last_os_error());
             }
             // Set after setuid: changing credentials clears the parent-death signal.
             if die_with_parent {
@@ -135,10 +137,14 @@ fn pid_alive(pid: i32) -> bool {
 }
 
 fn remove_stale_clusters(tmp: &Path) {
-    let Ok(entries) = std::fs::read_dir(tmp) else { return };
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix("noren-pg-")) else { continue };
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix("noren-pg-")) else {
+            continue;
+        };
         if let Ok(pid) = pid.parse::<i32>()
             && !pid_alive(pid)
         {
@@ -169,15 +175,29 @@ fn start_cluster() -> Result<Cluster, String> {
     let data = root.join("data");
     let mut initdb = Command::new(bin.join("initdb"));
     initdb
-        .args(["-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C", "-D"])
+        .args([
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "--no-sync",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "-D",
+        ])
         .arg(&data)
         .current_dir(&root)
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     as_user(&mut initdb, ids, false);
-    let out = initdb.output().map_err(|e| format!("cannot run initdb: {e}"))?;
+    let out = initdb
+        .output()
+        .map_err(|e| format!("cannot run initdb: {e}"))?;
     if !out.status.success() {
-        return Err(format!("initdb failed: {}", String::from_utf8_lossy(&out.stderr).trim()));
+        return Err(format!(
+            "initdb failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
     }
     let port = free_port()?;
     let mut postgres = Command::new(bin.join("postgres"));
@@ -187,16 +207,26 @@ fn start_cluster() -> Result<Cluster, String> {
         .args(["-p", &port.to_string(), "-k"])
         .arg(&root)
         .args([
-            "-c", "listen_addresses=127.0.0.1",
-            "-c", "fsync=off",
-            "-c", "synchronous_commit=off",
-            "-c", "full_page_writes=off",
-            "-c", "max_connections=500",
-            "-c", "shared_buffers=64MB",
+            "-c",
+            "listen_addresses=127.0.0.1",
+            "-c",
+            "fsync=off",
+            "-c",
+            "synchronous_commit=off",
+            "-c",
+            "full_page_writes=off",
+            "-c",
+            "max_connections=500",
+            "-c",
+            "shared_buffers=64MB",
         ])
         .current_dir(&root)
         .stdout(Stdio::null())
-        .stderr(File::create(root.join("postgres.log")).map(Stdio::from).unwrap_or(Stdio::null()));
+        .stderr(
+            File::create(root.join("postgres.log"))
+                .map(Stdio::from)
+                .unwrap_or(Stdio::null()),
+        );
     as_user(&mut postgres, ids, true);
     // The parent-death signal fires when the *thread* that forked exits, so fork from a thread
     // that never does.

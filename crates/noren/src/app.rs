@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::db::{self, Db};
+use crate::http::auth_cache::AuthCache;
 use crate::http::layers::{self, BODY_LIMIT};
 use crate::http::metrics::Metrics;
 use crate::http::{ops, statics};
@@ -33,6 +34,7 @@ pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub metrics: Arc<Metrics>,
+    pub auth_cache: Arc<AuthCache>,
     pub statics: Arc<statics::StaticDirs>,
     pub specs: Arc<RenderedSpecs>,
     /// Base of links handed to customers (`{public_url}/checkout/{token}`).
@@ -51,7 +53,14 @@ pub fn api_routes() -> (Router<AppState>, Specs) {
     let (pay, pay_api) = pay::router().split_for_parts();
     let (order, order_api) = order::router().split_for_parts();
     let (inbound, inbound_api) = inbound::router().split_for_parts();
-    (pay.merge(order).merge(inbound), Specs { pay: pay_api, order: order_api, inbound: inbound_api })
+    (
+        pay.merge(order).merge(inbound),
+        Specs {
+            pay: pay_api,
+            order: order_api,
+            inbound: inbound_api,
+        },
+    )
 }
 
 /// The specs alone, for `noren openapi` and the test that checks the committed copies.
@@ -60,15 +69,24 @@ pub fn specs() -> Specs {
 }
 
 async fn pay_yaml(State(s): State<AppState>) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/yaml; charset=utf-8")], s.specs.pay_yaml.clone())
+    (
+        [(header::CONTENT_TYPE, "application/yaml; charset=utf-8")],
+        s.specs.pay_yaml.clone(),
+    )
 }
 
 async fn order_json(State(s): State<AppState>) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], s.specs.order_json.clone())
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        s.specs.order_json.clone(),
+    )
 }
 
 async fn inbound_json(State(s): State<AppState>) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], s.specs.inbound_json.clone())
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        s.specs.inbound_json.clone(),
+    )
 }
 
 /// The whole application with its layers (see `http::layers` for the order).
@@ -91,7 +109,10 @@ pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
             HeaderName::from_static("x-content-type-options"),
             HeaderValue::from_static("nosniff"),
         ))
-        .layer(middleware::from_fn_with_state(state.metrics.clone(), layers::observe))
+        .layer(middleware::from_fn_with_state(
+            state.metrics.clone(),
+            layers::observe,
+        ))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
@@ -134,20 +155,28 @@ impl Server {
             order_json: specs.order_json(),
             inbound_json: specs.inbound_json(),
         };
+        let auth_cache = Arc::new(AuthCache::new(config.auth_cache_ttl));
         let state = AppState {
             db,
             config: Arc::new(config),
             metrics: Arc::new(Metrics::default()),
+            auth_cache,
             statics: Arc::new(statics),
             specs: Arc::new(rendered),
             public_url,
         };
         let router = build_router(state.clone(), api);
-        Ok(Server { listener, router, state })
+        Ok(Server {
+            listener,
+            router,
+            state,
+        })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener.local_addr().unwrap_or_else(|_| self.state.config.listen)
+        self.listener
+            .local_addr()
+            .unwrap_or_else(|_| self.state.config.listen)
     }
 
     pub fn state(&self) -> &AppState {
@@ -155,7 +184,10 @@ impl Server {
     }
 
     /// Serves until `shutdown` resolves, then lets in-flight requests finish.
-    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
         axum::serve(self.listener, self.router)
             .with_graceful_shutdown(shutdown)
             .await

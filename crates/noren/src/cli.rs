@@ -3,8 +3,8 @@
 
 use crate::app::{self, Server};
 use crate::config::Config;
-use crate::db::{self, Db};
 use crate::db::repo::accounts::{self, NewDevice, NewLegalPerson, NewShop};
+use crate::db::{self, Db};
 use crate::domain::keys::{MerchantFamily, Mode, PartnerFamily};
 use crate::domain::lang::Lang;
 use anyhow::{Context, anyhow, bail};
@@ -236,8 +236,10 @@ fn openapi(out: &Path, check: bool) -> anyhow::Result<ExitCode> {
                 stale.push(path.display().to_string());
             }
         } else {
-            std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-            std::fs::write(&path, content).with_context(|| format!("cannot write {}", path.display()))?;
+            std::fs::create_dir_all(out)
+                .with_context(|| format!("cannot create {}", out.display()))?;
+            std::fs::write(&path, content)
+                .with_context(|| format!("cannot write {}", path.display()))?;
             eprintln!("wrote {}", path.display());
         }
     }
@@ -304,7 +306,10 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
         accounts::create_api_key(&db, pos_device.id, MerchantFamily::Device, Mode::Test).await?;
     let (_, partner_key) =
         accounts::create_partner_key(&db, platform.id, PartnerFamily::Test).await?;
-    let base = config.public_url.clone().unwrap_or_else(|| format!("http://{}", config.listen));
+    let base = config
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{}", config.listen));
     if as_json {
         let out = json!({
             "merchant_key": merchant_key,
@@ -389,7 +394,12 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
         }) => {
             let lp = accounts::create_legal_person(
                 &db,
-                NewLegalPerson { company_name, company_email, contract_number, contract_date },
+                NewLegalPerson {
+                    company_name,
+                    company_email,
+                    contract_number,
+                    contract_date,
+                },
             )
             .await?;
             json!({"id": lp.id, "company_name": lp.company_name, "contract_number": lp.contract_number})
@@ -416,7 +426,12 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             .await?;
             json!({"id": shop.id, "number": shop.number, "name": shop.name})
         }
-        Operator::Device(DeviceCommand::Create { shop, name, device_type, language }) => {
+        Operator::Device(DeviceCommand::Create {
+            shop,
+            name,
+            device_type,
+            language,
+        }) => {
             if !DEVICE_TYPES.contains(&device_type.as_str()) {
                 bail!("--type must be one of {}", DEVICE_TYPES.join(", "));
             }
@@ -448,7 +463,11 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             accounts::set_device_disabled(&db, device, false).await?;
             json!({"id": device, "disabled": false})
         }
-        Operator::Key(KeyCommand::Create { device, family, mode }) => {
+        Operator::Key(KeyCommand::Create {
+            device,
+            family,
+            mode,
+        }) => {
             let family = MerchantFamily::parse(&family)
                 .ok_or_else(|| anyhow!("--family must be sk or dk"))?;
             let mode = Mode::parse(&mode).ok_or_else(|| anyhow!("--mode must be test or live"))?;
@@ -463,7 +482,9 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
         Operator::Platform(PlatformCommand::Create { code, name }) => {
             let valid = !code.is_empty()
                 && code.len() <= 64
-                && code.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+                && code
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
             if !valid {
                 bail!("--code must be 1 to 64 characters of a-z, 0-9 and -");
             }

@@ -6,6 +6,7 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Log output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +39,9 @@ pub struct Config {
     pub portal_dir: Option<PathBuf>,
     /// `NOREN_CHECKOUT_DIR`: the hosted checkout's static build.
     pub checkout_dir: Option<PathBuf>,
+    /// `NOREN_AUTH_CACHE_TTL_MS`: how long an authenticated merchant key is remembered
+    /// (default 2000; 0 turns the cache off). See `http::auth_cache`.
+    pub auth_cache_ttl: Duration,
 }
 
 /// A configuration error: one line naming the variable, its value and what is expected.
@@ -110,10 +114,28 @@ impl Config {
             match lookup(var) {
                 None => Ok(None),
                 Some(v) if Path::new(&v).is_dir() => Ok(Some(PathBuf::from(v))),
-                Some(v) => Err(ConfigError { var, value: v, expected: "an existing directory" }),
+                Some(v) => Err(ConfigError {
+                    var,
+                    value: v,
+                    expected: "an existing directory",
+                }),
             }
         };
+        let auth_cache_ttl = match lookup("NOREN_AUTH_CACHE_TTL_MS") {
+            None => Duration::from_secs(2),
+            Some(v) => match v.parse::<u64>() {
+                Ok(ms) if ms <= 600_000 => Duration::from_millis(ms),
+                _ => {
+                    return Err(ConfigError {
+                        var: "NOREN_AUTH_CACHE_TTL_MS",
+                        value: v,
+                        expected: "milliseconds from 0 (off) to 600000",
+                    });
+                }
+            },
+        };
         Ok(Config {
+            auth_cache_ttl,
             listen,
             database_url,
             public_url,
@@ -166,8 +188,10 @@ mod tests {
     use std::collections::HashMap;
 
     fn parse(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let env: HashMap<String, String> =
-            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let env: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         Config::from_lookup(|k| env.get(k).cloned())
     }
 
@@ -189,17 +213,27 @@ mod tests {
             ("NOREN_PUBLIC_URL", "example.com"),
             ("NOREN_LOG", "xml"),
             ("NOREN_PORTAL_DIR", "/definitely/not/here"),
+            ("NOREN_AUTH_CACHE_TTL_MS", "soon"),
         ] {
             let err = parse(&[(var, value)]).expect_err(var);
             assert_eq!(err.var, var);
-            assert!(err.to_string().starts_with(&format!("invalid {var}=")), "{err}");
+            assert!(
+                err.to_string().starts_with(&format!("invalid {var}=")),
+                "{err}"
+            );
         }
     }
 
     #[test]
     fn database_passwords_never_appear_in_errors() {
-        assert_eq!(redact_url("postgres://u:secret@h:5432/db"), "postgres://u:***@h:5432/db");
-        assert_eq!(redact_url("sqlite://data/noren.db"), "sqlite://data/noren.db");
+        assert_eq!(
+            redact_url("postgres://u:secret@h:5432/db"),
+            "postgres://u:***@h:5432/db"
+        );
+        assert_eq!(
+            redact_url("sqlite://data/noren.db"),
+            "sqlite://data/noren.db"
+        );
         let err = parse(&[("NOREN_DATABASE_URL", "pg://u:secret@h/db")]).expect_err("bad scheme");
         assert!(!err.to_string().contains("secret"));
     }

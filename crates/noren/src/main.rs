@@ -16,7 +16,10 @@ fn main() -> ExitCode {
         }
     };
     init_logging(config.log_format);
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("noren: cannot start the async runtime: {e}");

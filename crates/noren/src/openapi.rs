@@ -10,7 +10,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 pub fn servers() -> Vec<utoipa::openapi::Server> {
     use utoipa::openapi::server::Server;
     let mut local = Server::new("http://127.0.0.1:8080");
-    local.description = Some("Local noren started with `make run` (sandbox keys printed at start)".into());
+    local.description =
+        Some("Local noren started with `make run` (sandbox keys printed at start)".into());
     let mut staging = Server::new("https://staging.api.noren.example");
     staging.description = Some("Staging".into());
     let mut production = Server::new("https://api.noren.example");
@@ -81,7 +82,9 @@ pub struct Specs {
 
 impl Specs {
     pub fn pay_yaml(&self) -> String {
-        self.pay.to_yaml().unwrap_or_else(|e| format!("# cannot render: {e}\n"))
+        self.pay
+            .to_yaml()
+            .unwrap_or_else(|e| format!("# cannot render: {e}\n"))
     }
 
     pub fn order_json(&self) -> String {
@@ -103,7 +106,9 @@ impl Specs {
 }
 
 fn pretty(api: &OpenApi) -> String {
-    let mut s = api.to_pretty_json().unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    let mut s = api
+        .to_pretty_json()
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     s.push('\n');
     s
 }

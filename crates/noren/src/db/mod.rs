@@ -24,7 +24,10 @@ const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 #[derive(Debug, thiserror::Error)]
 pub enum ConnectError {
     #[error("cannot create the database folder {path}: {source}")]
-    Folder { path: String, source: std::io::Error },
+    Folder {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("cannot connect to {url}: {source}")]
     Connect { url: String, source: DbErr },
     #[error("cannot migrate {url}: {source}")]
@@ -47,13 +50,15 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
                     source,
                 })?;
             }
-            opts.max_connections(8).min_connections(1).map_sqlx_sqlite_opts(|o| {
-                o.create_if_missing(true)
-                    .journal_mode(SqliteJournalMode::Wal)
-                    .synchronous(SqliteSynchronous::Normal)
-                    .busy_timeout(SQLITE_BUSY_TIMEOUT)
-                    .foreign_keys(true)
-            });
+            opts.max_connections(8)
+                .min_connections(1)
+                .map_sqlx_sqlite_opts(|o| {
+                    o.create_if_missing(true)
+                        .journal_mode(SqliteJournalMode::Wal)
+                        .synchronous(SqliteSynchronous::Normal)
+                        .busy_timeout(SQLITE_BUSY_TIMEOUT)
+                        .foreign_keys(true)
+                });
         }
         _ => {
             opts.max_connections(20).min_connections(1);
@@ -61,13 +66,19 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
     }
     Database::connect(opts)
         .await
-        .map_err(|source| ConnectError::Connect { url: redact_url(url), source })
+        .map_err(|source| ConnectError::Connect {
+            url: redact_url(url),
+            source,
+        })
 }
 
 /// Opens a pool on `url` and brings the schema up to date.
 pub async fn connect_and_migrate(url: &str) -> Result<Db, ConnectError> {
     let db = connect(url).await?;
-    migrate(&db).await.map_err(|source| ConnectError::Migrate { url: redact_url(url), source })?;
+    migrate(&db).await.map_err(|source| ConnectError::Migrate {
+        url: redact_url(url),
+        source,
+    })?;
     Ok(db)
 }
 
@@ -79,7 +90,9 @@ pub async fn migrate(db: &Db) -> Result<(), DbErr> {
 
 /// The file behind an `sqlite://PATH[?options]` URL.
 fn sqlite_path(url: &str) -> Option<&Path> {
-    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next().unwrap_or(rest);
     (!path.is_empty() && path != ":memory:").then(|| Path::new(path))
 }
@@ -95,8 +108,14 @@ mod tests {
 
     #[test]
     fn sqlite_urls_name_their_file() {
-        assert_eq!(sqlite_path("sqlite://data/noren.db"), Some(Path::new("data/noren.db")));
-        assert_eq!(sqlite_path("sqlite:///tmp/x.db?mode=rwc"), Some(Path::new("/tmp/x.db")));
+        assert_eq!(
+            sqlite_path("sqlite://data/noren.db"),
+            Some(Path::new("data/noren.db"))
+        );
+        assert_eq!(
+            sqlite_path("sqlite:///tmp/x.db?mode=rwc"),
+            Some(Path::new("/tmp/x.db"))
+        );
         assert_eq!(sqlite_path("sqlite::memory:"), None);
         assert_eq!(sqlite_path("postgres://x"), None);
     }

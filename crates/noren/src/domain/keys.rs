@@ -128,6 +128,10 @@ impl KeyHash {
         Some(KeyHash(bytes.try_into().ok()?))
     }
 
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+
     pub fn to_hex(&self) -> String {
         hex::encode(self.0)
     }
@@ -227,7 +231,11 @@ impl MerchantKey {
             return Err(KeyFormatError::UnknownPrefix);
         };
         check_secret(secret)?;
-        Ok(MerchantKey { family, mode, hash: KeyHash::of(raw) })
+        Ok(MerchantKey {
+            family,
+            mode,
+            hash: KeyHash::of(raw),
+        })
     }
 }
 
@@ -242,7 +250,10 @@ impl PartnerKey {
             .find(|f| raw.starts_with(f.prefix()))
             .ok_or(KeyFormatError::UnknownPrefix)?;
         check_secret(&raw[family.prefix().len()..])?;
-        Ok(PartnerKey { family, hash: KeyHash::of(raw) })
+        Ok(PartnerKey {
+            family,
+            hash: KeyHash::of(raw),
+        })
     }
 }
 
@@ -285,14 +296,32 @@ mod tests {
     #[test]
     fn malformed_keys_are_refused_without_lookup() {
         assert_eq!(MerchantKey::parse("").unwrap_err(), KeyFormatError::Empty);
-        assert_eq!(MerchantKey::parse("pk_test_abc").unwrap_err(), KeyFormatError::UnknownPrefix);
-        assert_eq!(MerchantKey::parse("sk_prod_abc").unwrap_err(), KeyFormatError::UnknownPrefix);
-        assert_eq!(MerchantKey::parse("sk_test_short").unwrap_err(), KeyFormatError::Malformed);
+        assert_eq!(
+            MerchantKey::parse("pk_test_abc").unwrap_err(),
+            KeyFormatError::UnknownPrefix
+        );
+        assert_eq!(
+            MerchantKey::parse("sk_prod_abc").unwrap_err(),
+            KeyFormatError::UnknownPrefix
+        );
+        assert_eq!(
+            MerchantKey::parse("sk_test_short").unwrap_err(),
+            KeyFormatError::Malformed
+        );
         let bad_char = format!("sk_test_{}", "é".repeat(16));
-        assert_eq!(MerchantKey::parse(&bad_char).unwrap_err(), KeyFormatError::Malformed);
-        assert_eq!(PartnerKey::parse("ipk_xyz_abc").unwrap_err(), KeyFormatError::UnknownPrefix);
+        assert_eq!(
+            MerchantKey::parse(&bad_char).unwrap_err(),
+            KeyFormatError::Malformed
+        );
+        assert_eq!(
+            PartnerKey::parse("ipk_xyz_abc").unwrap_err(),
+            KeyFormatError::UnknownPrefix
+        );
         let merchant = NewKey::merchant(MerchantFamily::Secret, Mode::Test).plaintext;
-        assert_eq!(PartnerKey::parse(&merchant).unwrap_err(), KeyFormatError::UnknownPrefix);
+        assert_eq!(
+            PartnerKey::parse(&merchant).unwrap_err(),
+            KeyFormatError::UnknownPrefix
+        );
     }
 
     #[test]

@@ -10,12 +10,13 @@ use crate::domain::keys::{MerchantKey, PartnerKey};
 use crate::http::error::ApiError;
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
+use std::sync::Arc;
 
 pub const API_KEY_HEADER: &str = "x-auth-api-key";
 
 /// An authenticated merchant request: the key's mode, device, shop and legal person.
 #[derive(Clone, Debug)]
-pub struct Merchant(pub MerchantPrincipal);
+pub struct Merchant(pub Arc<MerchantPrincipal>);
 
 /// An authenticated inbound partner, already checked against the `{platform}` path value.
 #[derive(Clone, Debug)]
@@ -40,11 +41,23 @@ impl FromRequestParts<AppState> for Merchant {
         })?;
         let key = MerchantKey::parse(raw)
             .map_err(|e| ApiError::Unauthorized(format!("invalid API key: {e}")))?;
-        let principal = accounts::authenticate_merchant(&state.db, &key)
-            .await?
-            .ok_or_else(|| ApiError::Unauthorized("invalid API key: unknown or revoked".into()))?;
+        let principal = match state.auth_cache.get(&key.hash) {
+            Some(p) => p,
+            None => {
+                let found = accounts::authenticate_merchant(&state.db, &key)
+                    .await?
+                    .ok_or_else(|| {
+                        ApiError::Unauthorized("invalid API key: unknown or revoked".into())
+                    })?;
+                let found = Arc::new(found);
+                state.auth_cache.put(&key.hash, found.clone());
+                found
+            }
+        };
         if principal.device.disabled {
-            return Err(ApiError::Forbidden("this key's shop device is disabled".into()));
+            return Err(ApiError::Forbidden(
+                "this key's shop device is disabled".into(),
+            ));
         }
         Ok(Merchant(principal))
     }
@@ -78,18 +91,26 @@ impl FromRequestParts<AppState> for Partner {
             .map_err(|e| ApiError::Unauthorized(format!("invalid partner key: {e}")))?;
         let principal = accounts::authenticate_partner(&state.db, &key)
             .await?
-            .ok_or_else(|| ApiError::Unauthorized("invalid partner key: unknown or revoked".into()))?;
+            .ok_or_else(|| {
+                ApiError::Unauthorized("invalid partner key: unknown or revoked".into())
+            })?;
         let params = RawPathParams::from_request_parts(parts, state)
             .await
-            .map_err(|_| ApiError::Internal(anyhow::anyhow!("partner route without path params")))?;
+            .map_err(|_| {
+                ApiError::Internal(anyhow::anyhow!("partner route without path params"))
+            })?;
         let platform = params
             .iter()
             .find(|(name, _)| *name == "platform")
             .map(|(_, value)| value)
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("partner route without {{platform}}")))?;
+            .ok_or_else(|| {
+                ApiError::Internal(anyhow::anyhow!("partner route without {{platform}}"))
+            })?;
         if platform != principal.platform_code {
             // DESIGN.md: a key used on another platform's data gets 404 (never the data).
-            return Err(ApiError::NotFound(format!("no platform {platform} for this key")));
+            return Err(ApiError::NotFound(format!(
+                "no platform {platform} for this key"
+            )));
         }
         Ok(Partner(principal))
     }

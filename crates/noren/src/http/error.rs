@@ -71,7 +71,10 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        FieldError { field: field.into(), message: message.into() }
+        FieldError {
+            field: field.into(),
+            message: message.into(),
+        }
     }
 }
 
@@ -92,7 +95,10 @@ pub struct ErrorBody {
 pub enum ApiError {
     /// 400 `client`.
     #[error("{message}")]
-    Client { message: String, errors: Vec<FieldError> },
+    Client {
+        message: String,
+        errors: Vec<FieldError>,
+    },
     /// 401 `unauthorized`.
     #[error("{0}")]
     Unauthorized(String),
@@ -129,7 +135,10 @@ impl ApiError {
 
     /// A 400 that is not about one field.
     pub fn client(message: impl Into<String>) -> Self {
-        ApiError::Client { message: message.into(), errors: Vec::new() }
+        ApiError::Client {
+            message: message.into(),
+            errors: Vec::new(),
+        }
     }
 
     pub fn status(&self) -> StatusCode {
@@ -154,12 +163,13 @@ impl From<sea_orm::DbErr> for ApiError {
 
 /// Renders `body` with `status` as JSON.
 pub fn error_response(status: StatusCode, body: &ErrorBody) -> Response {
-    let bytes = serde_json::to_vec(body).unwrap_or_else(|_| {
-        br#"{"code":"server","message":"internal error"}"#.to_vec()
-    });
+    let bytes = serde_json::to_vec(body)
+        .unwrap_or_else(|_| br#"{"code":"server","message":"internal error"}"#.to_vec());
     let mut res = (status, bytes).into_response();
-    res.headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
     res
 }
 
@@ -171,7 +181,10 @@ impl IntoResponse for ApiError {
             ApiError::Internal(err) => {
                 // Logged here once, inside the request span that carries the request id.
                 tracing::error!(error = ?err, "internal error");
-                ("internal error; quote the X-Request-Id header when contacting support".into(), Vec::new())
+                (
+                    "internal error; quote the X-Request-Id header when contacting support".into(),
+                    Vec::new(),
+                )
             }
             ApiError::Unavailable(msg) => {
                 tracing::warn!(%msg, "service unavailable");
@@ -179,7 +192,14 @@ impl IntoResponse for ApiError {
             }
             other => (other.to_string(), Vec::new()),
         };
-        error_response(status, &ErrorBody { code: ErrorCode::for_status(status), message, errors })
+        error_response(
+            status,
+            &ErrorBody {
+                code: ErrorCode::for_status(status),
+                message,
+                errors,
+            },
+        )
     }
 }
 
@@ -221,8 +241,15 @@ mod tests {
 
     #[test]
     fn errors_are_omitted_when_empty() {
-        let body = ErrorBody { code: ErrorCode::NotFound, message: "x".into(), errors: vec![] };
+        let body = ErrorBody {
+            code: ErrorCode::NotFound,
+            message: "x".into(),
+            errors: vec![],
+        };
         let json = serde_json::to_value(&body).expect("serializes");
-        assert_eq!(json, serde_json::json!({"code": "not_found", "message": "x"}));
+        assert_eq!(
+            json,
+            serde_json::json!({"code": "not_found", "message": "x"})
+        );
     }
 }

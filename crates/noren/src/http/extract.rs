@@ -37,7 +37,10 @@ impl<T: Serialize> IntoResponse for Json<T> {
 /// Keeps the rejection's status when it is a client error; its text becomes the message.
 fn passthrough(status: StatusCode, text: String) -> ApiError {
     if status.is_client_error() {
-        ApiError::Http { status, message: text }
+        ApiError::Http {
+            status,
+            message: text,
+        }
     } else {
         ApiError::Internal(anyhow::anyhow!("extractor rejection {status}: {text}"))
     }

@@ -25,7 +25,10 @@ pub async fn observe(State(metrics): State<Arc<Metrics>>, req: Request, next: Ne
     let start = Instant::now();
     let method = req.method().clone();
     let api = is_api_path(req.uri().path());
-    let route = req.extensions().get::<MatchedPath>().map(|m| m.as_str().to_string());
+    let route = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|m| m.as_str().to_string());
     let request_id = req
         .headers()
         .get("x-request-id")
@@ -95,7 +98,11 @@ pub async fn normalize_errors(req: Request, next: Next) -> Response {
     };
     let mut out = error_response(
         status,
-        &ErrorBody { code: ErrorCode::for_status(status), message, errors: Vec::new() },
+        &ErrorBody {
+            code: ErrorCode::for_status(status),
+            message,
+            errors: Vec::new(),
+        },
     );
     for (name, value) in parts.headers.iter() {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
@@ -121,6 +128,7 @@ pub fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {
             errors: Vec::new(),
         },
     );
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }

@@ -9,8 +9,9 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 /// Histogram bucket upper bounds, in seconds.
-const BUCKETS: [f64; 14] =
-    [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+const BUCKETS: [f64; 14] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
 
 struct RouteStats {
     /// Count per status code 100..=599, indexed by `status - 100`.
@@ -54,7 +55,10 @@ impl Metrics {
                     .clone()
             }
         };
-        if let Some(slot) = status.checked_sub(100).and_then(|i| stats.statuses.get(i as usize)) {
+        if let Some(slot) = status
+            .checked_sub(100)
+            .and_then(|i| stats.statuses.get(i as usize))
+        {
             slot.fetch_add(1, Ordering::Relaxed);
         }
         let secs = elapsed.as_secs_f64();
@@ -64,9 +68,10 @@ impl Metrics {
             }
         }
         stats.count.fetch_add(1, Ordering::Relaxed);
-        stats
-            .sum_micros
-            .fetch_add(u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), Ordering::Relaxed);
+        stats.sum_micros.fetch_add(
+            u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+            Ordering::Relaxed,
+        );
     }
 
     /// The Prometheus text exposition.
@@ -75,7 +80,9 @@ impl Metrics {
         let mut keys: Vec<_> = read.keys().cloned().collect();
         keys.sort();
         let mut out = String::new();
-        out.push_str("# HELP noren_http_requests_total HTTP requests by method, route and status.\n");
+        out.push_str(
+            "# HELP noren_http_requests_total HTTP requests by method, route and status.\n",
+        );
         out.push_str("# TYPE noren_http_requests_total counter\n");
         for key in &keys {
             let Some(stats) = read.get(key) else { continue };
@@ -114,7 +121,10 @@ impl Metrics {
                 "noren_http_request_duration_seconds_sum{{{labels}}} {}",
                 stats.sum_micros.load(Ordering::Relaxed) as f64 / 1e6
             );
-            let _ = writeln!(out, "noren_http_request_duration_seconds_count{{{labels}}} {count}");
+            let _ = writeln!(
+                out,
+                "noren_http_request_duration_seconds_count{{{labels}}} {count}"
+            );
         }
         out
     }

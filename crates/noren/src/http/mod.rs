@@ -2,6 +2,7 @@
 //! metrics, the operations routes and static files (portal, checkout). No API logic here.
 
 pub mod auth;
+pub mod auth_cache;
 pub mod error;
 pub mod extract;
 pub mod layers;

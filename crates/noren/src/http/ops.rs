@@ -19,7 +19,10 @@ pub fn router() -> Router<AppState> {
 
 /// The process is up.
 async fn healthz() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], r#"{"status":"ok"}"#)
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        r#"{"status":"ok"}"#,
+    )
 }
 
 /// The process can serve: the database answers.
@@ -33,7 +36,10 @@ async fn readyz(State(state): State<AppState>) -> Result<impl IntoResponse, ApiE
 
 async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
         state.metrics.render(),
     )
 }

@@ -17,12 +17,14 @@ use tower_http::services::ServeFile;
 
 /// Path prefixes that belong to the APIs and operations: never served from the portal, and
 /// answered with the JSON error body when no route matches.
-const API_PREFIXES: [&str; 7] =
-    ["/v3", "/api", "/openapi", "/sandbox", "/healthz", "/readyz", "/metrics"];
+const API_PREFIXES: [&str; 7] = [
+    "/v3", "/api", "/openapi", "/sandbox", "/healthz", "/readyz", "/metrics",
+];
 
 pub fn is_api_path(path: &str) -> bool {
     API_PREFIXES.iter().any(|p| {
-        path.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        path.strip_prefix(p)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
     })
 }
 
@@ -42,7 +44,9 @@ pub fn find_dir(configured: Option<&Path>, relative: &str) -> Option<PathBuf> {
             }
         }
     }
-    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(relative);
+    let built_from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(relative);
     has_index(&built_from).then_some(built_from)
 }
 
@@ -61,7 +65,8 @@ async fn serve_file(file: PathBuf, req: Request, cache: &'static str) -> Respons
         Ok(res) => {
             let mut res = res.map(Body::new);
             if res.status().is_success() {
-                res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+                res.headers_mut()
+                    .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
             }
             res
         }
@@ -84,7 +89,8 @@ fn method_not_allowed() -> Response {
         message: "static pages answer GET and HEAD only".into(),
     }
     .into_response();
-    res.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+    res.headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
     res
 }
 
@@ -112,9 +118,15 @@ pub async fn portal(State(state): State<AppState>, req: Request) -> Response {
     let Some(dir) = state.statics.portal.clone() else {
         return not_built("developer portal", "make portal");
     };
-    let query = req.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
+    let query = req
+        .uri()
+        .query()
+        .map(|q| format!("?{q}"))
+        .unwrap_or_default();
     // seed 000 §2: `.html` and `/index.html` are normalised away.
-    if let Some(stripped) = path.strip_suffix("/index.html").or_else(|| path.strip_suffix(".html"))
+    if let Some(stripped) = path
+        .strip_suffix("/index.html")
+        .or_else(|| path.strip_suffix(".html"))
     {
         let target = if stripped.is_empty() { "/" } else { stripped };
         return Redirect::permanent(&format!("{target}{query}")).into_response();
@@ -156,7 +168,11 @@ async fn portal_not_found(dir: &Path, path: &str) -> Response {
             bytes,
         )
             .into_response(),
-        Err(_) => (StatusCode::NOT_FOUND, Html("<!doctype html><title>Not found</title><h1>Page Not Found</h1>")).into_response(),
+        Err(_) => (
+            StatusCode::NOT_FOUND,
+            Html("<!doctype html><title>Not found</title><h1>Page Not Found</h1>"),
+        )
+            .into_response(),
     }
 }
 
@@ -169,7 +185,10 @@ pub async fn checkout(State(state): State<AppState>, req: Request) -> Response {
         return not_built("hosted checkout", "make checkout");
     };
     let path = req.uri().path().to_string();
-    let rel = path.strip_prefix("/checkout").unwrap_or("").trim_start_matches('/');
+    let rel = path
+        .strip_prefix("/checkout")
+        .unwrap_or("")
+        .trim_start_matches('/');
     if let Some(rel) = safe_relative(rel)
         && rel.starts_with("assets/")
     {
@@ -195,10 +214,23 @@ mod tests {
 
     #[test]
     fn api_prefixes_match_whole_segments_only() {
-        for p in ["/v3", "/v3/api_keys/whoami", "/api/order/x", "/healthz", "/openapi/pay.yaml"] {
+        for p in [
+            "/v3",
+            "/v3/api_keys/whoami",
+            "/api/order/x",
+            "/healthz",
+            "/openapi/pay.yaml",
+        ] {
             assert!(is_api_path(p), "{p}");
         }
-        for p in ["/", "/docs", "/v30", "/apix", "/references/pay", "/healthzz"] {
+        for p in [
+            "/",
+            "/docs",
+            "/v30",
+            "/apix",
+            "/references/pay",
+            "/healthzz",
+        ] {
             assert!(!is_api_path(p), "{p}");
         }
     }

@@ -87,8 +87,9 @@ pub struct KeyCheckResult {
     pub api_key: KeyInfo,
 }
 
-impl From<MerchantPrincipal> for KeyCheckResult {
-    fn from(p: MerchantPrincipal) -> Self {
+impl From<&MerchantPrincipal> for KeyCheckResult {
+    fn from(p: &MerchantPrincipal) -> Self {
+        let p = p.clone();
         KeyCheckResult {
             legal_person: LegalPerson {
                 company_email: p.legal_person.company_email,
@@ -150,5 +151,5 @@ impl From<MerchantPrincipal> for KeyCheckResult {
     )
 )]
 pub async fn whoami(Merchant(principal): Merchant) -> Json<KeyCheckResult> {
-    Json(principal.into())
+    Json(principal.as_ref().into())
 }

@@ -15,11 +15,18 @@ fn bad_configuration_stops_start_up_with_one_line() {
         ("NOREN_LOG", "xml"),
         ("NOREN_PUBLIC_URL", "ftp://x"),
     ] {
-        let out = Command::new(BIN).arg("serve").env(var, value).output().expect("runs");
+        let out = Command::new(BIN)
+            .arg("serve")
+            .env(var, value)
+            .output()
+            .expect("runs");
         assert_eq!(out.status.code(), Some(2), "{var}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(stderr.lines().count(), 1, "{var}: {stderr}");
-        assert!(stderr.starts_with(&format!("noren: invalid {var}=")), "{stderr}");
+        assert!(
+            stderr.starts_with(&format!("noren: invalid {var}=")),
+            "{stderr}"
+        );
     }
 }
 
@@ -27,13 +34,22 @@ fn bad_configuration_stops_start_up_with_one_line() {
 fn an_unreachable_database_fails_with_one_line_not_a_panic() {
     let out = Command::new(BIN)
         .arg("migrate")
-        .env("NOREN_DATABASE_URL", "postgres://nobody:secret@127.0.0.1:1/none")
+        .env(
+            "NOREN_DATABASE_URL",
+            "postgres://nobody:secret@127.0.0.1:1/none",
+        )
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("noren: cannot connect to postgres://nobody:***@127.0.0.1:1/none"), "{stderr}");
-    assert!(!stderr.contains("secret") && !stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr.contains("noren: cannot connect to postgres://nobody:***@127.0.0.1:1/none"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("secret") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
 }
 
 fn demo(url: &str) -> serde_json::Value {
@@ -42,7 +58,11 @@ fn demo(url: &str) -> serde_json::Value {
         .env("NOREN_DATABASE_URL", url)
         .output()
         .expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 

@@ -17,7 +17,9 @@ async fn serve_probe(app: &TestApp) -> String {
     let router = Router::new()
         .route("/v3/inbound-external/{platform}/probe", get(probe))
         .with_state(app.state().clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
     let addr = listener.local_addr().expect("addr");
     tokio::spawn(async move { axum::serve(listener, router).await });
     format!("http://{addr}")

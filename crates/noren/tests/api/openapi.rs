@@ -3,14 +3,18 @@
 use noren_testkit::both_databases;
 use std::path::Path;
 
-const REGENERATE: &str = "regenerate with `make openapi` (cargo run -p noren -- openapi --out openapi)";
+const REGENERATE: &str =
+    "regenerate with `make openapi` (cargo run -p noren -- openapi --out openapi)";
 
 #[test]
 fn committed_specs_match_the_code() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../openapi");
     for (name, generated) in noren::app::specs().files() {
         let committed = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
-        assert!(committed == generated, "openapi/{name} differs from the code: {REGENERATE}");
+        assert!(
+            committed == generated,
+            "openapi/{name} differs from the code: {REGENERATE}"
+        );
     }
 }
 
@@ -24,10 +28,20 @@ fn every_spec_is_openapi_3_1_with_its_security_scheme_and_error_body() {
     ] {
         let v = serde_json::to_value(api).expect("serializes");
         assert_eq!(v["openapi"], "3.1.0", "{name}");
-        assert!(v["components"]["securitySchemes"][scheme].is_object(), "{name}: {scheme}");
+        assert!(
+            v["components"]["securitySchemes"][scheme].is_object(),
+            "{name}: {scheme}"
+        );
         let error = &v["components"]["schemas"]["ErrorBody"];
-        assert_eq!(error["required"], serde_json::json!(["code", "message"]), "{name}");
-        assert!(v["servers"].as_array().is_some_and(|s| s.len() == 3), "{name}");
+        assert_eq!(
+            error["required"],
+            serde_json::json!(["code", "message"]),
+            "{name}"
+        );
+        assert!(
+            v["servers"].as_array().is_some_and(|s| s.len() == 3),
+            "{name}"
+        );
     }
 }
 
@@ -47,8 +61,17 @@ fn the_payment_spec_documents_whoami_with_its_answers() {
     }
     let device = &v["components"]["schemas"]["ShopDevice"]["properties"];
     for field in [
-        "createTime", "deviceName", "deviceNumber", "pushChannel", "pushToken", "deviceType",
-        "disabled", "id", "mobileDevicePreferredLanguage", "parentShop", "updateTime",
+        "createTime",
+        "deviceName",
+        "deviceNumber",
+        "pushChannel",
+        "pushToken",
+        "deviceType",
+        "disabled",
+        "id",
+        "mobileDevicePreferredLanguage",
+        "parentShop",
+        "updateTime",
     ] {
         assert!(device[field].is_object(), "ShopDevice.{field}");
     }

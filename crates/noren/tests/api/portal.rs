@@ -23,7 +23,10 @@ async fn app_with_portal() -> (TestApp, tempfile::TempDir) {
     write(root, "assets/js/main.abc123.js", "console.log(1)");
     let app = TestApp::spawn_with(
         Backend::Sqlite,
-        Options { portal_dir: Some(root.to_path_buf()), ..Default::default() },
+        Options {
+            portal_dir: Some(root.to_path_buf()),
+            ..Default::default()
+        },
     )
     .await
     .expect("app");
@@ -41,7 +44,10 @@ async fn routes_serve_their_html_file_without_extension() {
     assert_eq!(body(&app, "/").await, (200, "home".into()));
     assert_eq!(body(&app, "/docs").await, (200, "docs index".into()));
     assert_eq!(body(&app, "/docs/order").await, (200, "order docs".into()));
-    assert_eq!(body(&app, "/docs/order/creating-order").await, (200, "creating order".into()));
+    assert_eq!(
+        body(&app, "/docs/order/creating-order").await,
+        (200, "creating order".into())
+    );
     assert_eq!(body(&app, "/ja/").await, (200, "ja home".into()));
     assert_eq!(body(&app, "/ja").await, (200, "ja home".into()));
 }
@@ -67,9 +73,17 @@ async fn unknown_paths_get_the_portals_404_page_in_their_language() {
     let (app, _dir) = app_with_portal().await;
     let res = app.get("/no/such/page").await;
     assert_eq!(res.status(), 404);
-    assert!(res.headers()["content-type"].to_str().unwrap_or("").starts_with("text/html"));
+    assert!(
+        res.headers()["content-type"]
+            .to_str()
+            .unwrap_or("")
+            .starts_with("text/html")
+    );
     assert_eq!(res.text().await.expect("body"), "english not found");
-    assert_eq!(body(&app, "/ja/no-such-page").await, (404, "japanese not found".into()));
+    assert_eq!(
+        body(&app, "/ja/no-such-page").await,
+        (404, "japanese not found".into())
+    );
     assert_eq!(body(&app, "/../Cargo.toml").await.0, 404);
     assert_eq!(body(&app, "/assets/../../etc/passwd").await.0, 404);
 }
@@ -79,7 +93,10 @@ async fn hashed_assets_are_cached_forever_and_pages_revalidated() {
     let (app, _dir) = app_with_portal().await;
     let res = app.get("/assets/js/main.abc123.js").await;
     assert_eq!(res.status(), 200);
-    assert_eq!(res.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(
+        res.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
     let res = app.get("/docs").await;
     assert_eq!(res.headers()["cache-control"], "no-cache");
 }
@@ -87,7 +104,12 @@ async fn hashed_assets_are_cached_forever_and_pages_revalidated() {
 #[tokio::test]
 async fn writing_methods_on_pages_answer_405_with_the_error_body() {
     let (app, _dir) = app_with_portal().await;
-    let res = app.client.post(app.url("/docs")).send().await.expect("sent");
+    let res = app
+        .client
+        .post(app.url("/docs"))
+        .send()
+        .await
+        .expect("sent");
     assert_eq!(res.status(), 405);
     assert_eq!(res.headers()["allow"], "GET, HEAD");
     assert_eq!(json(res).await["code"], "method_not_allowed");

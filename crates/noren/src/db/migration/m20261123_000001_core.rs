@@ -246,9 +246,21 @@ impl MigrationTrait for Migration {
             )
             .await?;
         for (name, table, col) in [
-            ("ix_shops_legal_person", Shops::Table.into_iden(), Shops::LegalPersonId.into_iden()),
-            ("ix_shop_devices_shop", ShopDevices::Table.into_iden(), ShopDevices::ShopId.into_iden()),
-            ("ix_api_keys_device", ApiKeys::Table.into_iden(), ApiKeys::ShopDeviceId.into_iden()),
+            (
+                "ix_shops_legal_person",
+                Shops::Table.into_iden(),
+                Shops::LegalPersonId.into_iden(),
+            ),
+            (
+                "ix_shop_devices_shop",
+                ShopDevices::Table.into_iden(),
+                ShopDevices::ShopId.into_iden(),
+            ),
+            (
+                "ix_api_keys_device",
+                ApiKeys::Table.into_iden(),
+                ApiKeys::ShopDeviceId.into_iden(),
+            ),
             (
                 "ix_partner_keys_platform",
                 PartnerKeys::Table.into_iden(),
@@ -272,7 +284,9 @@ impl MigrationTrait for Migration {
             Shops::Table.into_iden(),
             LegalPersons::Table.into_iden(),
         ] {
-            manager.drop_table(Table::drop().table(table).to_owned()).await?;
+            manager
+                .drop_table(Table::drop().table(table).to_owned())
+                .await?;
         }
         Ok(())
     }

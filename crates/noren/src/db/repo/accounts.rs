@@ -81,7 +81,9 @@ pub struct NewShop {
 }
 
 fn random_number() -> String {
-    rand::rng().random_range(10_000_000..100_000_000u32).to_string()
+    rand::rng()
+        .random_range(10_000_000..100_000_000u32)
+        .to_string()
 }
 
 /// Inserts with a generated unique value, retrying a few times on the (unlikely) collision.
@@ -139,7 +141,10 @@ pub async fn find_shop_by_number(
     db: &impl ConnectionTrait,
     number: &str,
 ) -> Result<Option<shop::Model>, DbErr> {
-    shop::Entity::find().filter(shop::Column::Number.eq(number)).one(db).await
+    shop::Entity::find()
+        .filter(shop::Column::Number.eq(number))
+        .one(db)
+        .await
 }
 
 pub struct NewDevice {
@@ -155,7 +160,10 @@ pub async fn create_device(
     db: &impl ConnectionTrait,
     new: NewDevice,
 ) -> Result<shop_device::Model, AccountError> {
-    shop::Entity::find_by_id(new.shop_id).one(db).await?.ok_or(AccountError::NotFound("shop"))?;
+    shop::Entity::find_by_id(new.shop_id)
+        .one(db)
+        .await?
+        .ok_or(AccountError::NotFound("shop"))?;
     let now = Utc::now();
     insert_with_generated_number(None, "device number", |number| {
         shop_device::ActiveModel {
@@ -337,8 +345,10 @@ fn select_prefixed<Q: EntityTrait, E: EntityTrait>(
 ) -> Select<Q> {
     let table = entity.into_iden();
     for col in E::Column::iter() {
-        select = select
-            .column_as(Expr::col((table.clone(), col.into_iden())), format!("{prefix}{}", col.as_str()));
+        select = select.column_as(
+            Expr::col((table.clone(), col.into_iden())),
+            format!("{prefix}{}", col.as_str()),
+        );
     }
     select
 }
@@ -420,7 +430,9 @@ pub async fn authenticate_partner(
         .find_also_related(inbound_platform::Entity)
         .one(db)
         .await?;
-    let Some((stored, Some(platform))) = found else { return Ok(None) };
+    let Some((stored, Some(platform))) = found else {
+        return Ok(None);
+    };
     let consistent = KeyHash::from_hex(&stored.key_hash).is_some_and(|h| h.ct_eq(&key.hash))
         && stored.family == key.family.as_str();
     if !consistent {

@@ -8,10 +8,14 @@ use sea_orm::{DbErr, RuntimeErr};
 /// (or retry with another generated value) instead of a 500.
 pub fn is_unique_violation(err: &DbErr) -> bool {
     let text = match err {
-        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => {
-            e.as_database_error().map(|d| d.is_unique_violation()).unwrap_or(false)
-        }
+        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => e
+            .as_database_error()
+            .map(|d| d.is_unique_violation())
+            .unwrap_or(false),
         _ => false,
     };
-    text || matches!(err.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_)))
+    text || matches!(
+        err.sql_err(),
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+    )
 }

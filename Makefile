@@ -1,0 +1,81 @@
+# Noren front door. `make run` starts everything on the embedded database; `make test` runs the
+# whole Rust suite on SQLite and PostgreSQL; `make ci` is what CI runs on a fresh clone.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+# Cargo's build cache lives outside the clone so that fresh clones (CI) reuse it.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/noren/target
+NOREN_BIN := $(CARGO_TARGET_DIR)/release/noren
+NPM_CI := npm ci --no-audit --no-fund --loglevel=error
+
+PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal/static portal/plugins -type f 2>/dev/null) \
+	portal/docusaurus.config.ts portal/sidebars.ts portal/package-lock.json $(wildcard openapi/*)
+CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package-lock.json
+
+.PHONY: help run build server portal checkout test lint fmt openapi e2e ci bench clean
+
+help:
+	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
+	@echo "make test    all Rust tests, on SQLite and on a throwaway PostgreSQL"
+	@echo "make ci      formatting, clippy, make test, portal build, browser tests (what CI runs)"
+	@echo "make bench   load benchmarks against the release server"
+	@echo "make build   release server, portal and checkout"
+	@echo "make openapi regenerate openapi/ from the code"
+
+## The release server, the portal and the checkout.
+build: server portal checkout
+
+server:
+	cargo build --release --locked -p noren
+
+%/node_modules/.installed: %/package-lock.json
+	cd $* && $(NPM_CI)
+	touch $@
+
+portal: portal/build/index.html
+portal/build/index.html: portal/node_modules/.installed $(PORTAL_SRC)
+	cd portal && npm run build
+	touch $@
+
+checkout: checkout/dist/index.html
+checkout/dist/index.html: checkout/node_modules/.installed $(CHECKOUT_SRC)
+	cd checkout && npm run build
+	touch $@
+
+## Start noren with the portal on the embedded SQLite database, seed demo data, print keys.
+run: build
+	$(NOREN_BIN) demo
+	exec $(NOREN_BIN) serve
+
+## Every Rust test, on both databases (PostgreSQL is started by the test harness).
+test:
+	cargo test --workspace --locked
+
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+
+fmt:
+	cargo fmt --all
+
+openapi:
+	cargo run --quiet --locked -p noren -- openapi --out openapi
+
+## Browser tests (playwright-core + Debian chromium) against the release server.
+e2e: server portal checkout e2e/node_modules/.installed
+	cd e2e && NOREN_BIN=$(NOREN_BIN) npm test
+
+ci: export NOREN_REQUIRE_POSTGRES = 1
+ci:
+	$(MAKE) lint
+	$(MAKE) test
+	$(MAKE) portal checkout
+	cd checkout && npm run typecheck
+	$(MAKE) e2e
+
+bench: server
+	NOREN_BIN=$(NOREN_BIN) bash bench/run.sh
+
+clean:
+	rm -rf portal/build portal/.docusaurus checkout/dist data

@@ -1,0 +1,57 @@
+//! A short-lived cache of authenticated merchant keys.
+//!
+//! Every merchant call starts by resolving its key to a shop device, shop and legal person.
+//! Integrations send the same key over and over, so the answer is kept for a short TTL
+//! (`NOREN_AUTH_CACHE_TTL_MS`, default 2 s; `0` turns the cache off). Only successful lookups
+//! are cached, never unknown keys. The cost: revoking a key or disabling a device (operator
+//! commands, which run in their own process) reaches every `noren` server within one TTL.
+
+use crate::db::repo::accounts::MerchantPrincipal;
+use crate::domain::keys::KeyHash;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+/// Upper bound on cached keys; past it expired entries are dropped, then everything.
+const MAX_ENTRIES: usize = 10_000;
+
+/// When the principal was looked up, and what it was.
+type Entry = (Instant, Arc<MerchantPrincipal>);
+
+pub struct AuthCache {
+    ttl: Duration,
+    entries: RwLock<HashMap<[u8; 32], Entry>>,
+}
+
+impl AuthCache {
+    pub fn new(ttl: Duration) -> Self {
+        AuthCache {
+            ttl,
+            entries: RwLock::new(HashMap::new()),
+        }
+    }
+
+    pub fn get(&self, hash: &KeyHash) -> Option<Arc<MerchantPrincipal>> {
+        if self.ttl.is_zero() {
+            return None;
+        }
+        let entries = self.entries.read().unwrap_or_else(|p| p.into_inner());
+        let (at, principal) = entries.get(hash.as_bytes())?;
+        (at.elapsed() < self.ttl).then(|| principal.clone())
+    }
+
+    pub fn put(&self, hash: &KeyHash, principal: Arc<MerchantPrincipal>) {
+        if self.ttl.is_zero() {
+            return;
+        }
+        let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
+        if entries.len() >= MAX_ENTRIES {
+            let ttl = self.ttl;
+            entries.retain(|_, (at, _)| at.elapsed() < ttl);
+            if entries.len() >= MAX_ENTRIES {
+                entries.clear();
+            }
+        }
+        entries.insert(*hash.as_bytes(), (Instant::now(), principal));
+    }
+}
