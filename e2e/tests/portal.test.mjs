@@ -57,10 +57,18 @@ test('the payment reference shows the whoami operation', async () => {
     assert.equal(response?.status(), 200);
     // Redoc keeps fetching and re-rendering: wait for its root, then the text (never networkidle).
     await page.locator('.redoc-wrap').first().waitFor();
-    await page.locator('.redoc-wrap').getByText('Check an API key').first().waitFor();
+    const redoc = page.locator('.redoc-wrap');
+    // The operation's heading in the content (the sidebar's entry of it is hidden in its group).
+    await redoc.getByRole('heading', { name: 'Check an API key' }).waitFor();
     await waitForPortalHydration(page);
+    // Redoc anchors each operation by its operationId.
+    assert.ok(
+      (await redoc.locator('a[href$="/operation/whoami"]').count()) > 0,
+      'an anchor to the operation with operationId whoami',
+    );
+    await redoc.getByText('/v3/api_keys/whoami').first().waitFor({ state: 'attached' });
     // seed 000 §2: the reference pages hide the download button.
-    assert.equal(await page.locator('.redoc-wrap a[download]').count(), 0, 'no spec download button');
+    assert.equal(await redoc.locator('a[download]').count(), 0, 'no spec download button');
     guard.assertClean();
   } finally {
     await context.close();
