@@ -4,6 +4,7 @@
 mod cli;
 mod errors;
 mod inbound_auth;
+mod jobs;
 mod openapi;
 mod ops;
 mod portal;

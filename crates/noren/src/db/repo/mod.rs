@@ -1,6 +1,7 @@
 //! Repositories: the only place queries live, one module per aggregate.
 
 pub mod accounts;
+pub mod jobs;
 
 use sea_orm::{DbErr, RuntimeErr};
 

@@ -1,0 +1,169 @@
+//! The job table: background work (webhook deliveries, scheduled imports) claimed with row locks
+//! so that several `noren` processes on one database never run the same job at once
+//! (DESIGN.md "Scale-out"), and a crashed process's jobs come back when their lease runs out.
+//!
+//! A claim is one statement on both engines:
+//! `UPDATE jobs SET status='running', … WHERE id IN (SELECT id … LIMIT n [FOR UPDATE SKIP LOCKED]) RETURNING *`.
+//! PostgreSQL skips rows another claimer holds; SQLite runs one writer at a time, so the lock
+//! clause is dropped there (sea-query renders nothing for it).
+
+use crate::db::entities::job::{self, Column, Entity};
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait, LockBehavior, LockType, Query};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
+    QueryFilter, Set, StatementBuilder,
+};
+
+pub const PENDING: &str = "pending";
+pub const RUNNING: &str = "running";
+pub const DONE: &str = "done";
+pub const FAILED: &str = "failed";
+pub const CANCELLED: &str = "cancelled";
+
+/// Adds a job to `queue`, to run at `run_at`. Pass a transaction to make it part of a state
+/// change (the outbox pattern: the change and its job commit together or not at all).
+pub async fn enqueue(
+    db: &impl ConnectionTrait,
+    queue: &str,
+    payload: &serde_json::Value,
+    run_at: DateTime<Utc>,
+    max_attempts: i32,
+) -> Result<job::Model, DbErr> {
+    let now = Utc::now();
+    job::ActiveModel {
+        queue: Set(queue.to_string()),
+        payload: Set(payload.to_string()),
+        status: Set(PENDING.to_string()),
+        run_at: Set(run_at),
+        attempts: Set(0),
+        max_attempts: Set(max_attempts),
+        locked_by: Set(None),
+        locked_until: Set(None),
+        last_error: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// Claims up to `limit` due jobs of `queue` for `worker`, leasing them for `lease`. Due means
+/// pending with `run_at` passed, or running with an expired lease (its worker died).
+pub async fn claim(
+    db: &impl ConnectionTrait,
+    queue: &str,
+    worker: &str,
+    lease: Duration,
+    limit: u64,
+) -> Result<Vec<job::Model>, DbErr> {
+    let now = Utc::now();
+    let due = Query::select()
+        .column(Column::Id)
+        .from(Entity)
+        .and_where(Expr::col(Column::Queue).eq(queue))
+        .and_where(
+            Expr::col(Column::Status)
+                .eq(PENDING)
+                .and(Expr::col(Column::RunAt).lte(now))
+                .or(Expr::col(Column::Status)
+                    .eq(RUNNING)
+                    .and(Expr::col(Column::LockedUntil).lt(now))),
+        )
+        .order_by(Column::RunAt, sea_orm::sea_query::Order::Asc)
+        .order_by(Column::Id, sea_orm::sea_query::Order::Asc)
+        .limit(limit)
+        .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
+        .to_owned();
+    let update = Query::update()
+        .table(Entity)
+        .value(Column::Status, RUNNING)
+        .value(Column::LockedBy, worker)
+        .value(Column::LockedUntil, now + lease)
+        .value(Column::Attempts, Expr::col(Column::Attempts).add(1))
+        .value(Column::UpdatedAt, now)
+        .and_where(Expr::col(Column::Id).in_subquery(due))
+        .returning_all()
+        .to_owned();
+    let stmt = StatementBuilder::build(&update, &db.get_database_backend());
+    let mut jobs = job::Model::find_by_statement(stmt).all(db).await?;
+    jobs.sort_by_key(|j| (j.run_at, j.id));
+    Ok(jobs)
+}
+
+/// Marks a claimed job done. Returns false when `worker` no longer holds it (its lease ran out
+/// and another worker took it), so the caller knows its result was superseded.
+pub async fn complete(db: &impl ConnectionTrait, id: i64, worker: &str) -> Result<bool, DbErr> {
+    let res = Entity::update_many()
+        .col_expr(Column::Status, Expr::value(DONE))
+        .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
+        .col_expr(
+            Column::LockedUntil,
+            Expr::value(Option::<DateTime<Utc>>::None),
+        )
+        .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(Column::Id.eq(id))
+        .filter(Column::Status.eq(RUNNING))
+        .filter(Column::LockedBy.eq(worker))
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
+}
+
+/// Records a failed attempt: back to pending at `retry_at`, or failed for good when the job has
+/// used its attempts (or `retry_at` is `None`).
+pub async fn fail(
+    db: &impl ConnectionTrait,
+    job: &job::Model,
+    worker: &str,
+    error: &str,
+    retry_at: Option<DateTime<Utc>>,
+) -> Result<bool, DbErr> {
+    let (status, run_at) = match retry_at {
+        Some(at) if job.attempts < job.max_attempts => (PENDING, at),
+        _ => (FAILED, job.run_at),
+    };
+    let res = Entity::update_many()
+        .col_expr(Column::Status, Expr::value(status))
+        .col_expr(Column::RunAt, Expr::value(run_at))
+        .col_expr(
+            Column::LastError,
+            Expr::value(error.chars().take(2000).collect::<String>()),
+        )
+        .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
+        .col_expr(
+            Column::LockedUntil,
+            Expr::value(Option::<DateTime<Utc>>::None),
+        )
+        .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(Column::Id.eq(job.id))
+        .filter(Column::Status.eq(RUNNING))
+        .filter(Column::LockedBy.eq(worker))
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
+}
+
+/// Cancels a job that has not started. Returns false when it is running or finished.
+pub async fn cancel(db: &impl ConnectionTrait, id: i64) -> Result<bool, DbErr> {
+    let res = Entity::update_many()
+        .col_expr(Column::Status, Expr::value(CANCELLED))
+        .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(Column::Id.eq(id))
+        .filter(Column::Status.eq(PENDING))
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
+}
+
+/// How many jobs of `queue` are not finished (pending or running): tests assert zero at
+/// teardown so that no background work is left unprocessed.
+pub async fn unfinished(db: &impl ConnectionTrait, queue: &str) -> Result<u64, DbErr> {
+    use sea_orm::PaginatorTrait;
+    Entity::find()
+        .filter(Column::Queue.eq(queue))
+        .filter(Column::Status.is_in([PENDING, RUNNING]))
+        .count(db)
+        .await
+}
