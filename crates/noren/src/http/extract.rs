@@ -35,7 +35,13 @@ impl<T: Serialize> IntoResponse for Json<T> {
 }
 
 /// Keeps the rejection's status when it is a client error; its text becomes the message.
+/// A well-formed body of the wrong shape (axum's 422) is a 400 like every other validation
+/// failure: the error body's `client` code is 400 everywhere.
 fn passthrough(status: StatusCode, text: String) -> ApiError {
+    let status = match status {
+        StatusCode::UNPROCESSABLE_ENTITY => StatusCode::BAD_REQUEST,
+        other => other,
+    };
     if status.is_client_error() {
         ApiError::Http {
             status,
@@ -66,12 +72,6 @@ impl From<FormRejection> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> Self {
-        let status = match r.status() {
-            // A syntactically valid body of the wrong shape is still the client's to fix; the
-            // error body's `client` code is 400 everywhere, so answer 400 rather than 422.
-            StatusCode::UNPROCESSABLE_ENTITY => StatusCode::BAD_REQUEST,
-            other => other,
-        };
-        passthrough(status, r.body_text())
+        passthrough(r.status(), r.body_text())
     }
 }

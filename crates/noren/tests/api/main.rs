@@ -3,6 +3,7 @@
 
 mod cli;
 mod errors;
+mod extractors;
 mod inbound_auth;
 mod jobs;
 mod openapi;
