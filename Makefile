@@ -72,6 +72,7 @@ ci:
 	$(MAKE) test
 	$(MAKE) portal checkout
 	cd checkout && npm run typecheck
+	cd portal && npm run typecheck
 	$(MAKE) e2e
 
 bench: server

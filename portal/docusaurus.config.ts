@@ -14,7 +14,7 @@ import type * as Redocusaurus from 'redocusaurus';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 
 import {externalLinks} from './src/externalLinks';
-import redocLocalAssets from './plugins/redoc-local-assets';
+import redocCompat from './plugins/redoc-compat';
 
 /** The generated specs, outside the portal folder (absolute, so redocusaurus never treats them as URLs). */
 const specFile = (name: string): string => path.resolve(__dirname, '..', 'openapi', name);
@@ -108,7 +108,7 @@ const config: Config = {
     ],
   ],
 
-  plugins: [redocLocalAssets],
+  plugins: [redocCompat],
 
   themeConfig: {
     image: 'img/logo.svg',

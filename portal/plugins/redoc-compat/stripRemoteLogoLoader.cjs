@@ -15,8 +15,8 @@ module.exports = function stripRemoteLogoLoader(source) {
   if (stripped.includes('cdn.redoc.ly')) {
     this.emitError(
       new Error(
-        `noren-redoc-local-assets: ${this.resourcePath} still refers to cdn.redoc.ly; ` +
-          'update plugins/redoc-local-assets/stripRemoteLogoLoader.cjs for this redoc version.',
+        `noren-redoc-compat: ${this.resourcePath} still refers to cdn.redoc.ly; ` +
+          'update plugins/redoc-compat/stripRemoteLogoLoader.cjs for this redoc version.',
       ),
     );
   }
