@@ -64,12 +64,14 @@ impl Modify for PartnerKeyScheme {
     }
 }
 
-/// Fills in what the derive cannot: the servers.
+/// Fills in what the derive cannot: the servers. It also drops the license the derive copies
+/// from Cargo.toml: that is the code's license, not terms of the API.
 pub struct Servers;
 
 impl Modify for Servers {
     fn modify(&self, openapi: &mut OpenApi) {
         openapi.servers = Some(servers());
+        openapi.info.license = None;
     }
 }
 
