@@ -154,41 +154,55 @@ pub async fn json(res: reqwest::Response) -> serde_json::Value {
 }
 
 /// Writes each test once per database: `mod name { fn sqlite(); fn postgres(); }`.
+/// A test may start its server with [`Options`] by naming them after the app:
 ///
 /// ```ignore
 /// both_databases! {
 ///     async fn whoami_answers_the_key_owner(app) { ... }
+///     async fn revocation_is_immediate(app with Options { auth_cache_ttl: Some(Duration::ZERO), ..Default::default() }) { ... }
 /// }
 /// ```
 #[macro_export]
 macro_rules! both_databases {
-    ($(
+    () => {};
+    (
+        $(#[$meta:meta])*
+        async fn $name:ident($app:ident with $options:expr) $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::both_databases!(@test $(#[$meta])* $name, $app, $options, $body);
+        $crate::both_databases!($($rest)*);
+    };
+    (
         $(#[$meta:meta])*
         async fn $name:ident($app:ident) $body:block
-    )*) => {
-        $(
-            $(#[$meta])*
-            mod $name {
-                #[allow(unused_imports)]
-                use super::*;
+        $($rest:tt)*
+    ) => {
+        $crate::both_databases!(@test $(#[$meta])* $name, $app, $crate::Options::default(), $body);
+        $crate::both_databases!($($rest)*);
+    };
+    (@test $(#[$meta:meta])* $name:ident, $app:ident, $options:expr, $body:block) => {
+        $(#[$meta])*
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
 
-                async fn run($app: $crate::TestApp) $body
+            async fn run($app: $crate::TestApp) $body
 
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn sqlite() {
-                    let app = $crate::TestApp::spawn($crate::Backend::Sqlite)
-                        .await
-                        .expect("SQLite is always available");
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let app = $crate::TestApp::spawn_with($crate::Backend::Sqlite, $options)
+                    .await
+                    .expect("SQLite is always available");
+                run(app).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(app) = $crate::TestApp::spawn_with($crate::Backend::Postgres, $options).await {
                     run(app).await;
                 }
-
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn postgres() {
-                    if let Some(app) = $crate::TestApp::spawn($crate::Backend::Postgres).await {
-                        run(app).await;
-                    }
-                }
             }
-        )*
+        }
     };
 }

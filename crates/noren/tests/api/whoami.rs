@@ -1,6 +1,6 @@
 use noren::db::repo::accounts;
 use noren::domain::keys::{MerchantFamily, Mode};
-use noren_testkit::{Backend, Options, TestApp, both_databases, fixtures, json};
+use noren_testkit::{Options, both_databases, fixtures, json};
 use serde_json::json;
 use std::time::Duration;
 
@@ -84,118 +84,46 @@ both_databases! {
         }
     }
 
+
+    async fn a_revoked_key_answers_401(app with uncached()) {
+        let m = fixtures::test_merchant(app.db(), "Ramen").await;
+        assert_eq!(app.get_with_key("/v3/api_keys/whoami", &m.key).await.status(), 200);
+        accounts::revoke_api_key(app.db(), m.key_id).await.expect("revoke");
+        let res = app.get_with_key("/v3/api_keys/whoami", &m.key).await;
+        assert_eq!(res.status(), 401);
+        assert_eq!(json(res).await["message"], "invalid API key: unknown or revoked");
+    }
+
+    async fn a_disabled_devices_key_answers_403(app with uncached()) {
+        let m = fixtures::test_merchant(app.db(), "Sushi").await;
+        assert_eq!(app.get_with_key("/v3/api_keys/whoami", &m.key).await.status(), 200);
+        accounts::set_device_disabled(app.db(), m.device.id, true).await.expect("disable");
+        let res = app.get_with_key("/v3/api_keys/whoami", &m.key).await;
+        assert_eq!(res.status(), 403);
+        assert_eq!(json(res).await["code"], "forbidden");
+    }
+
+    /// With the cache on, a revocation made by another process (the operator command) is seen
+    /// within one TTL.
+    async fn a_revocation_elsewhere_reaches_the_server_within_the_cache_ttl(app with cached_for(CACHE_TTL)) {
+        let m = fixtures::test_merchant(app.db(), "Udon").await;
+        assert_eq!(app.get_with_key("/v3/api_keys/whoami", &m.key).await.status(), 200);
+        accounts::revoke_api_key(app.db(), m.key_id).await.expect("revoke");
+        tokio::time::sleep(CACHE_TTL + Duration::from_millis(100)).await;
+        assert_eq!(app.get_with_key("/v3/api_keys/whoami", &m.key).await.status(), 401);
+    }
+}
+
+const CACHE_TTL: Duration = Duration::from_millis(1500);
+
+fn cached_for(ttl: Duration) -> Options {
+    Options {
+        auth_cache_ttl: Some(ttl),
+        ..Default::default()
+    }
 }
 
 /// The server under test without the key cache, so revocations take effect at once.
-async fn uncached(backend: Backend) -> Option<TestApp> {
-    TestApp::spawn_with(
-        backend,
-        Options {
-            auth_cache_ttl: Some(Duration::ZERO),
-            ..Default::default()
-        },
-    )
-    .await
-}
-
-async fn a_revoked_key_answers_401(app: TestApp) {
-    let m = fixtures::test_merchant(app.db(), "Ramen").await;
-    assert_eq!(
-        app.get_with_key("/v3/api_keys/whoami", &m.key)
-            .await
-            .status(),
-        200
-    );
-    accounts::revoke_api_key(app.db(), m.key_id)
-        .await
-        .expect("revoke");
-    let res = app.get_with_key("/v3/api_keys/whoami", &m.key).await;
-    assert_eq!(res.status(), 401);
-    assert_eq!(
-        json(res).await["message"],
-        "invalid API key: unknown or revoked"
-    );
-}
-
-async fn a_disabled_devices_key_answers_403(app: TestApp) {
-    let m = fixtures::test_merchant(app.db(), "Sushi").await;
-    assert_eq!(
-        app.get_with_key("/v3/api_keys/whoami", &m.key)
-            .await
-            .status(),
-        200
-    );
-    accounts::set_device_disabled(app.db(), m.device.id, true)
-        .await
-        .expect("disable");
-    let res = app.get_with_key("/v3/api_keys/whoami", &m.key).await;
-    assert_eq!(res.status(), 403);
-    assert_eq!(json(res).await["code"], "forbidden");
-}
-
-/// With the cache on, another process's revocation is seen within one TTL.
-async fn a_revocation_elsewhere_reaches_the_server_within_the_cache_ttl(backend: Backend) {
-    let ttl = Duration::from_millis(1500);
-    let Some(app) = TestApp::spawn_with(
-        backend,
-        Options {
-            auth_cache_ttl: Some(ttl),
-            ..Default::default()
-        },
-    )
-    .await
-    else {
-        return;
-    };
-    let m = fixtures::test_merchant(app.db(), "Udon").await;
-    assert_eq!(
-        app.get_with_key("/v3/api_keys/whoami", &m.key)
-            .await
-            .status(),
-        200
-    );
-    accounts::revoke_api_key(app.db(), m.key_id)
-        .await
-        .expect("revoke");
-    tokio::time::sleep(ttl + Duration::from_millis(100)).await;
-    assert_eq!(
-        app.get_with_key("/v3/api_keys/whoami", &m.key)
-            .await
-            .status(),
-        401
-    );
-}
-
-#[tokio::test]
-async fn a_revoked_key_answers_401_on_sqlite() {
-    a_revoked_key_answers_401(uncached(Backend::Sqlite).await.expect("sqlite")).await;
-}
-
-#[tokio::test]
-async fn a_revoked_key_answers_401_on_postgres() {
-    if let Some(app) = uncached(Backend::Postgres).await {
-        a_revoked_key_answers_401(app).await;
-    }
-}
-
-#[tokio::test]
-async fn a_disabled_devices_key_answers_403_on_sqlite() {
-    a_disabled_devices_key_answers_403(uncached(Backend::Sqlite).await.expect("sqlite")).await;
-}
-
-#[tokio::test]
-async fn a_disabled_devices_key_answers_403_on_postgres() {
-    if let Some(app) = uncached(Backend::Postgres).await {
-        a_disabled_devices_key_answers_403(app).await;
-    }
-}
-
-#[tokio::test]
-async fn a_revocation_elsewhere_reaches_the_sqlite_server_within_the_cache_ttl() {
-    a_revocation_elsewhere_reaches_the_server_within_the_cache_ttl(Backend::Sqlite).await;
-}
-
-#[tokio::test]
-async fn a_revocation_elsewhere_reaches_the_postgres_server_within_the_cache_ttl() {
-    a_revocation_elsewhere_reaches_the_server_within_the_cache_ttl(Backend::Postgres).await;
+fn uncached() -> Options {
+    cached_for(Duration::ZERO)
 }

@@ -52,12 +52,19 @@ pub async fn create_legal_person(
     .insert(db)
     .await
     .map_err(|e| {
-        if is_unique_violation(&e) {
-            AccountError::Conflict(format!("contract number {} is taken", new.contract_number))
-        } else {
-            e.into()
-        }
+        conflict_if_unique(e, || {
+            format!("contract number {} is taken", new.contract_number)
+        })
     })
+}
+
+/// A unique-constraint violation becomes [`AccountError::Conflict`] with `message`.
+fn conflict_if_unique(err: DbErr, message: impl FnOnce() -> String) -> AccountError {
+    if is_unique_violation(&err) {
+        AccountError::Conflict(message())
+    } else {
+        err.into()
+    }
 }
 
 pub async fn find_legal_person_by_contract(
@@ -265,13 +272,7 @@ pub async fn create_platform(
     }
     .insert(db)
     .await
-    .map_err(|e| {
-        if is_unique_violation(&e) {
-            AccountError::Conflict(format!("platform {code} exists"))
-        } else {
-            e.into()
-        }
-    })
+    .map_err(|e| conflict_if_unique(e, || format!("platform {code} exists")))
 }
 
 pub async fn find_platform_by_code(
