@@ -125,6 +125,55 @@ impl TestApp {
             .expect("request sent")
     }
 
+    /// `method path` with `values` as query values (the payment API's convention) and, when
+    /// given, a merchant key.
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        key: Option<&str>,
+        values: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let mut req = self.client.request(method, self.url(path)).query(values);
+        if let Some(key) = key {
+            req = req.header("X-Auth-API-Key", key);
+        }
+        req.send().await.expect("request sent")
+    }
+
+    /// `POST path` with query values and a merchant key.
+    pub async fn post_values(
+        &self,
+        path: &str,
+        key: &str,
+        values: &[(&str, &str)],
+    ) -> reqwest::Response {
+        self.call(reqwest::Method::POST, path, Some(key), values)
+            .await
+    }
+
+    /// `GET path` with query values and a merchant key.
+    pub async fn get_values(
+        &self,
+        path: &str,
+        key: &str,
+        values: &[(&str, &str)],
+    ) -> reqwest::Response {
+        self.call(reqwest::Method::GET, path, Some(key), values)
+            .await
+    }
+
+    /// Creates a payment with `values` through the API and answers the JSON body (asserting 200).
+    pub async fn create_payment(&self, key: &str, values: &[(&str, &str)]) -> serde_json::Value {
+        let res = self
+            .post_values("/v3/predefined_payments/create_online_payment", key, values)
+            .await;
+        let status = res.status();
+        let body = json(res).await;
+        assert_eq!(status, 200, "create failed: {body}");
+        body
+    }
+
     /// Stops the server gracefully and waits for it.
     pub async fn stop(mut self) {
         if let Some(tx) = self.shutdown.take() {

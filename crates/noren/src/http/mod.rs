@@ -9,3 +9,4 @@ pub mod layers;
 pub mod metrics;
 pub mod ops;
 pub mod statics;
+pub mod values;

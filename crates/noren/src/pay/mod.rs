@@ -1,6 +1,8 @@
 //! The payment API (seed 000 §3–§9): predefined payments with a hosted checkout, refunds,
 //! key checks and mini-program charges. One `router()`; every call is one hop from here.
 
+pub mod dto;
+mod payments;
 mod whoami;
 
 use crate::app::AppState;
@@ -23,10 +25,21 @@ Japanese yen. Every non-2xx answer has the body `{\"code\", \"message\", \"error
     ),
     modifiers(&MerchantKeyScheme, &Servers),
     components(schemas(ErrorBody, ErrorCode, FieldError)),
-    tags((name = "API keys", description = "Check which legal person, shop and device a key belongs to."))
+    tags(
+        (name = "Predefined payments", description = "Create a payment, send the customer to its checkout `url`, read, list and update it."),
+        (name = "API keys", description = "Check which legal person, shop and device a key belongs to.")
+    )
 )]
 pub struct PayApi;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(PayApi::openapi()).routes(routes!(whoami::whoami))
+    OpenApiRouter::with_openapi(PayApi::openapi())
+        .routes(routes!(payments::create_online_payment))
+        .routes(routes!(payments::create_with_url_print))
+        .routes(routes!(
+            payments::list_predefined_payments,
+            payments::update_predefined_payment
+        ))
+        .routes(routes!(payments::get_predefined_payment))
+        .routes(routes!(whoami::whoami))
 }

@@ -8,5 +8,6 @@ mod inbound_auth;
 mod jobs;
 mod openapi;
 mod ops;
+mod payments;
 mod portal;
 mod whoami;

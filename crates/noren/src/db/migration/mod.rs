@@ -5,11 +5,15 @@
 use sea_orm_migration::prelude::*;
 
 mod m20261123_000001_core;
+mod m20261123_000002_payments;
 
 pub struct Migrator;
 
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261123_000001_core::Migration)]
+        vec![
+            Box::new(m20261123_000001_core::Migration),
+            Box::new(m20261123_000002_payments::Migration),
+        ]
     }
 }

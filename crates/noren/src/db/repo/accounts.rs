@@ -144,6 +144,10 @@ pub async fn create_shop(
     .await
 }
 
+pub async fn find_shop(db: &impl ConnectionTrait, id: i64) -> Result<Option<shop::Model>, DbErr> {
+    shop::Entity::find_by_id(id).one(db).await
+}
+
 pub async fn find_shop_by_number(
     db: &impl ConnectionTrait,
     number: &str,

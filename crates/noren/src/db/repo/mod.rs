@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod jobs;
+pub mod payments;
 
 use sea_orm::{DbErr, RuntimeErr};
 

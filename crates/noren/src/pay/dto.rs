@@ -1,0 +1,228 @@
+//! The payment API's answers (seed 000 §3), built from repository records.
+
+use crate::db::repo::payments::PaymentRecord;
+use crate::domain::payment::PaymentMethod;
+use chrono::{DateTime, SecondsFormat, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+fn iso(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// One status change of a payment attempt.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HistoryEntry {
+    /// ISO-8601 time of the change.
+    #[schema(example = "2026-11-23T10:15:30.123Z")]
+    pub operation_time: String,
+    /// 0 unpaid, 10 paid, 30 refunded, 90 canceled.
+    #[schema(example = 10)]
+    pub status: i32,
+}
+
+/// One attempt to pay with one brand (seed 000 §3 "Payment").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Payment {
+    /// Deprecated: creation time; use `history`.
+    #[deprecated]
+    #[schema(example = "2026-11-23T10:15:00.000Z")]
+    pub datetime: String,
+    pub update_time: String,
+    /// Whole yen charged (the predefined payment's `amount_total`).
+    #[schema(example = 1000)]
+    pub amount: i64,
+    pub history: Vec<HistoryEntry>,
+    pub id: i64,
+    /// The provider of the brand, e.g. `PAYPAY` or `WECHATPAY`. New values may appear.
+    #[schema(example = "PAYPAY")]
+    pub payment: String,
+    /// The brand, e.g. `paypay`. New values may appear: tolerate unknown ones.
+    #[schema(example = "paypay")]
+    pub payment_method: String,
+    #[schema(example = "4820394857201934")]
+    pub payment_number: String,
+    #[schema(example = "10000001")]
+    pub shop_number: String,
+    /// 0 unpaid, 10 paid, 30 refunded, 90 canceled.
+    #[schema(example = 10)]
+    pub status: i32,
+    /// `online` for payments made through the checkout.
+    #[serde(rename = "type")]
+    #[schema(example = "online")]
+    pub kind: String,
+}
+
+/// A value-added service (a tip).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValueAddedService {
+    pub comment: Option<String>,
+    pub items: Vec<serde_json::Value>,
+    pub state: String,
+    #[serde(rename = "type")]
+    #[schema(example = "tip")]
+    pub kind: String,
+    pub create_time: String,
+    pub update_time: String,
+}
+
+/// A payment the merchant defined, with its state (seed 000 §3 "PredefinedPayment").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PredefinedPayment {
+    /// The payment's token: its id in every call and in its checkout URL.
+    #[schema(example = "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a")]
+    pub token: String,
+    /// Whole yen, at least 50.
+    #[schema(example = 1000)]
+    pub amount: i64,
+    /// `amount` plus value-added services (the tip).
+    #[schema(example = 1100)]
+    pub amount_total: i64,
+    /// Value-added services (the tip) in yen.
+    #[schema(example = 100)]
+    pub amount_vas: i64,
+    /// The payment attempts, oldest first. Left out with `simple`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub associated_payments: Option<Vec<Payment>>,
+    /// Your own text, returned as given.
+    pub custom: Option<String>,
+    /// Seconds after creation when the payment expires; `null` or 0: never.
+    pub expires_after: Option<i64>,
+    /// True once `create_time + expires_after` has passed; then it can no longer be paid.
+    pub expired: bool,
+    /// True once paid in full; back to false on refund.
+    pub fulfilled: bool,
+    /// True when the merchant blocked the link; a started payment may still finish.
+    pub invalidated: bool,
+    #[schema(example = "A-0001")]
+    pub order_no: Option<String>,
+    /// The brand of the latest attempt. New values may appear: tolerate unknown ones.
+    #[schema(example = "paypay")]
+    pub payment_method: Option<String>,
+    /// `online_payment` for `create_online_payment`, `dynamic_qr_print` for `create_with_url_print`.
+    #[schema(example = "online_payment")]
+    pub payment_interface: String,
+    pub redirection_url: Option<String>,
+    pub shop_id: i64,
+    /// True once a brand was chosen at checkout; never reverts.
+    pub started: bool,
+    /// Whether the checkout offers a tip.
+    pub tip_vas_enabled: bool,
+    /// Left out with `simple`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_added_services: Option<Vec<ValueAddedService>>,
+    #[schema(example = "2026-11-23T10:15:00.000Z")]
+    pub create_time: String,
+    pub update_time: String,
+    /// Deprecated: `create_time` in milliseconds since the Unix epoch.
+    #[deprecated]
+    #[serde(rename = "createTime")]
+    pub create_time_ms: i64,
+    /// Deprecated: `update_time` in milliseconds since the Unix epoch.
+    #[deprecated]
+    #[serde(rename = "updateTime")]
+    pub update_time_ms: i64,
+    /// Deprecated: the provider of `payment_method`, e.g. `PAYPAY`.
+    #[deprecated]
+    pub payment: Option<String>,
+}
+
+fn provider(method: &str) -> String {
+    PaymentMethod::parse(method)
+        .map(|m| m.provider().to_string())
+        .unwrap_or_else(|| method.to_ascii_uppercase())
+}
+
+impl PredefinedPayment {
+    /// `simple` leaves out `associated_payments` and `value_added_services`.
+    #[allow(deprecated)]
+    pub fn from_record(
+        r: &PaymentRecord,
+        shop_number: &str,
+        simple: bool,
+        now: DateTime<Utc>,
+    ) -> Self {
+        let p = &r.payment;
+        let payments = r
+            .attempts
+            .iter()
+            .map(|(a, history)| Payment {
+                datetime: iso(a.created_at),
+                update_time: iso(a.updated_at),
+                amount: a.amount,
+                history: history
+                    .iter()
+                    .map(|h| HistoryEntry {
+                        operation_time: iso(h.operation_time),
+                        status: h.status,
+                    })
+                    .collect(),
+                id: a.id,
+                payment: provider(&a.payment_method),
+                payment_method: a.payment_method.clone(),
+                payment_number: a.payment_number.clone(),
+                shop_number: shop_number.to_string(),
+                status: a.status,
+                kind: a.kind.clone(),
+            })
+            .collect();
+        let services = r
+            .services
+            .iter()
+            .map(|s| ValueAddedService {
+                comment: s.comment.clone(),
+                items: serde_json::from_str(&s.items).unwrap_or_default(),
+                state: s.state.clone(),
+                kind: s.kind.clone(),
+                create_time: iso(s.created_at),
+                update_time: iso(s.updated_at),
+            })
+            .collect();
+        PredefinedPayment {
+            token: p.token.clone(),
+            amount: p.amount,
+            amount_total: p.amount + p.tip_amount,
+            amount_vas: p.tip_amount,
+            associated_payments: (!simple).then_some(payments),
+            custom: p.custom.clone(),
+            expires_after: p.expires_after,
+            expired: r.expired_at(now),
+            fulfilled: p.fulfilled,
+            invalidated: p.invalidated,
+            order_no: p.order_no.clone(),
+            payment_method: p.payment_method.clone(),
+            payment_interface: p.payment_interface.clone(),
+            redirection_url: p.redirection_url.clone(),
+            shop_id: p.shop_id,
+            started: p.started,
+            tip_vas_enabled: p.tip_vas_enabled,
+            value_added_services: (!simple).then_some(services),
+            create_time: iso(p.created_at),
+            update_time: iso(p.updated_at),
+            create_time_ms: p.created_at.timestamp_millis(),
+            update_time_ms: p.updated_at.timestamp_millis(),
+            payment: p.payment_method.as_deref().map(provider),
+        }
+    }
+}
+
+/// The answer of the create calls.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedPayment {
+    pub predefined_payment: PredefinedPayment,
+    /// The hosted checkout page to send the customer to.
+    #[schema(example = "http://127.0.0.1:8080/checkout/q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a")]
+    pub url: String,
+}
+
+/// A page of payments (seed 000 §3 "Paged list").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentPage {
+    /// How many payments this page holds.
+    pub count: u64,
+    pub data: Vec<PredefinedPayment>,
+    /// The offset this page starts at.
+    pub offset: u64,
+    /// How many payments match the filters in all.
+    pub total: u64,
+}
