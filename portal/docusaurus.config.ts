@@ -183,7 +183,7 @@ const config: Config = {
     },
     prism: {
       theme: prismThemes.github,
-      additionalLanguages: ['bash'],
+      additionalLanguages: ['bash', 'ruby', 'toml'],
     },
   } satisfies Preset.ThemeConfig,
 };

@@ -9,6 +9,13 @@ const sidebars: SidebarsConfig = {
     'index',
     {
       type: 'category',
+      label: 'Payments',
+      link: {type: 'doc', id: 'payments/index'},
+      collapsed: false,
+      items: ['payments/refunds', 'payments/idempotency', 'payments/webhooks'],
+    },
+    {
+      type: 'category',
       label: 'Ordering API',
       link: {type: 'doc', id: 'order/index'},
       collapsed: false,

@@ -71,3 +71,10 @@ pub async fn merchant(db: &Db, name: &str, family: MerchantFamily, mode: Mode) -
 pub async fn test_merchant(db: &Db, name: &str) -> Merchant {
     merchant(db, name, MerchantFamily::Secret, Mode::Test).await
 }
+
+/// The shop's current webhook signing secret (made on first use, as `noren demo` does).
+pub async fn webhook_secret(db: &Db, shop_id: i64) -> String {
+    noren::db::repo::webhooks::current_secret(db, shop_id)
+        .await
+        .expect("webhook secret")
+}

@@ -7,6 +7,8 @@
 
 pub mod fixtures;
 pub mod postgres;
+pub mod process;
+pub mod receiver;
 
 use noren::app::{AppState, Server};
 use noren::config::Config;
@@ -44,6 +46,19 @@ pub struct Options {
     pub checkout_dir: Option<PathBuf>,
     /// Overrides `NOREN_AUTH_CACHE_TTL_MS` (tests of revocation use zero).
     pub auth_cache_ttl: Option<std::time::Duration>,
+    /// `NOREN_*` settings, read as the server reads its environment (e.g. a fast webhook
+    /// retry schedule).
+    pub env: Vec<(&'static str, String)>,
+}
+
+impl Options {
+    /// Options with `NOREN_*` settings.
+    pub fn env(pairs: &[(&'static str, &str)]) -> Self {
+        Options {
+            env: pairs.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            ..Options::default()
+        }
+    }
 }
 
 impl TestApp {
@@ -62,7 +77,13 @@ impl TestApp {
             Backend::Sqlite => format!("sqlite://{}", dir.path().join("noren.db").display()),
             Backend::Postgres => postgres::fresh_database().await?,
         };
-        let mut config = Config::from_lookup(|_| None).expect("default config is valid");
+        let env = options.env.clone();
+        let mut config = Config::from_lookup(|k| {
+            env.iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, v)| v.clone())
+        })
+        .expect("test config is valid");
         config.listen = SocketAddr::from(([127, 0, 0, 1], 0));
         config.database_url = database_url.clone();
         config.data_dir = dir.path().join("data");
@@ -172,6 +193,55 @@ impl TestApp {
         let body = json(res).await;
         assert_eq!(status, 200, "create failed: {body}");
         body
+    }
+
+    /// The checkout's view of a payment (`GET /checkout/api/{token}`), asserting 200.
+    pub async fn checkout(&self, token: &str) -> serde_json::Value {
+        let res = self.get(&format!("/checkout/api/{token}")).await;
+        assert_eq!(res.status(), 200);
+        json(res).await
+    }
+
+    /// Chooses a brand on the checkout (`POST /checkout/api/{token}/attempts`).
+    pub async fn choose(&self, token: &str, method: &str, tip: i64) -> reqwest::Response {
+        self.client
+            .post(self.url(&format!("/checkout/api/{token}/attempts")))
+            .json(&serde_json::json!({"payment_method": method, "tip": tip}))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// Approves or declines an attempt on the sandbox brand page.
+    pub async fn settle(
+        &self,
+        token: &str,
+        payment_number: &str,
+        action: &str,
+    ) -> reqwest::Response {
+        self.client
+            .post(self.url(&format!(
+                "/checkout/api/{token}/attempts/{payment_number}/{action}"
+            )))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// Pays `token` with `method` through the checkout, as a customer would; answers the paid
+    /// attempt's payment number.
+    pub async fn pay(&self, token: &str, method: &str) -> String {
+        let res = self.choose(token, method, 0).await;
+        assert_eq!(res.status(), 200);
+        let view = json(res).await;
+        let number = view["attempt"]["payment_number"]
+            .as_str()
+            .expect("attempt")
+            .to_string();
+        let res = self.settle(token, &number, "approve").await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(json(res).await["state"], "paid");
+        number
     }
 
     /// Stops the server gracefully and waits for it.

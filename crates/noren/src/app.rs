@@ -2,12 +2,15 @@
 //! shutdown. `main.rs` and the test harness both start the server through [`Server`].
 
 use crate::config::Config;
+use crate::connectors::Connectors;
+use crate::db::repo::attempts::EventSettings;
 use crate::db::{self, Db};
 use crate::http::auth_cache::AuthCache;
 use crate::http::layers::{self, BODY_LIMIT};
 use crate::http::metrics::Metrics;
 use crate::http::{ops, statics};
 use crate::openapi::Specs;
+use crate::webhooks::{self, Wake};
 use crate::{inbound, order, pay};
 use anyhow::Context;
 use axum::Router;
@@ -39,6 +42,19 @@ pub struct AppState {
     pub specs: Arc<RenderedSpecs>,
     /// Base of links handed to customers (`{public_url}/checkout/{token}`).
     pub public_url: Arc<str>,
+    pub connectors: Arc<Connectors>,
+    /// Wakes this process's webhook worker when an event was written.
+    pub webhook_wake: Arc<Wake>,
+}
+
+impl AppState {
+    /// What writing a webhook event needs.
+    pub fn event_settings(&self) -> EventSettings<'_> {
+        EventSettings {
+            fx: &self.config.fx_rates,
+            max_deliveries: webhooks::max_deliveries(&self.config.webhooks),
+        }
+    }
 }
 
 /// The specs as served, rendered once.
@@ -54,7 +70,9 @@ pub fn api_routes() -> (Router<AppState>, Specs) {
     let (order, order_api) = order::router().split_for_parts();
     let (inbound, inbound_api) = inbound::router().split_for_parts();
     (
-        pay.merge(order).merge(inbound),
+        pay.merge(order)
+            .merge(inbound)
+            .merge(pay::checkout_router()),
         Specs {
             pay: pay_api,
             order: order_api,
@@ -164,6 +182,8 @@ impl Server {
             statics: Arc::new(statics),
             specs: Arc::new(rendered),
             public_url,
+            connectors: Arc::new(Connectors::default()),
+            webhook_wake: Arc::new(Wake::default()),
         };
         let router = build_router(state.clone(), api);
         Ok(Server {
@@ -188,10 +208,28 @@ impl Server {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        axum::serve(self.listener, self.router)
+        let (stop_worker, stopped) = tokio::sync::watch::channel(false);
+        let worker = if self.state.config.webhooks.worker {
+            let worker = webhooks::Worker::new(
+                self.state.db.clone(),
+                self.state.config.webhooks.clone(),
+                self.state.webhook_wake.clone(),
+            )?;
+            Some(tokio::spawn(worker.run(stopped)))
+        } else {
+            None
+        };
+        let served = axum::serve(self.listener, self.router)
             .with_graceful_shutdown(shutdown)
             .await
-            .context("server error")?;
+            .context("server error");
+        // Deliveries in flight finish (each within the webhook timeout); claimed jobs that did
+        // not start are picked up again when their lease runs out.
+        let _ = stop_worker.send(true);
+        if let Some(worker) = worker {
+            let _ = worker.await;
+        }
+        served?;
         self.state.db.close_by_ref().await.ok();
         Ok(())
     }

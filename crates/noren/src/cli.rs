@@ -4,9 +4,11 @@
 use crate::app::{self, Server};
 use crate::config::Config;
 use crate::db::repo::accounts::{self, NewDevice, NewLegalPerson, NewShop};
+use crate::db::repo::{shops, webhooks};
 use crate::db::{self, Db};
 use crate::domain::keys::{MerchantFamily, Mode, PartnerFamily};
 use crate::domain::lang::Lang;
+use crate::domain::payment::{PaymentMethod, parse_http_url};
 use anyhow::{Context, anyhow, bail};
 use chrono::NaiveDate;
 use clap::{Parser, Subcommand};
@@ -66,6 +68,43 @@ pub enum Command {
     /// Inbound partner keys (ipk_prov_, ipk_agcy_, ipk_ota_, ipk_test_).
     #[command(subcommand)]
     PartnerKey(PartnerKeyCommand),
+    /// A shop's webhooks: default URL and signing secret.
+    #[command(subcommand)]
+    Webhook(WebhookCommand),
+    /// Mini-program app ids registered for a shop (the wechatpay charge).
+    #[command(subcommand)]
+    MiniprogramApp(MiniprogramAppCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum WebhookCommand {
+    /// Set the shop's default webhook URL (used when a payment names no webhook_callback_url).
+    SetUrl {
+        /// The shop's number.
+        #[arg(long)]
+        shop: String,
+        /// An absolute http(s) URL; `none` clears it.
+        #[arg(long)]
+        url: String,
+    },
+    /// Make a new signing secret and print it; the old one keeps signing for 24 hours.
+    RotateSecret {
+        /// The shop's number.
+        #[arg(long)]
+        shop: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MiniprogramAppCommand {
+    /// Register an app id for a shop.
+    Add {
+        /// The shop's number.
+        #[arg(long)]
+        shop: String,
+        #[arg(long)]
+        appid: String,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -100,6 +139,15 @@ pub enum ShopCommand {
         not_payable: bool,
         #[arg(long)]
         review_enabled: bool,
+    },
+    /// Choose the brands the shop's checkout offers, in display order.
+    PaymentMethods {
+        /// The shop's number.
+        #[arg(long)]
+        shop: String,
+        /// Comma-separated brands, e.g. `paypay,creditcard(sp),alipay`.
+        #[arg(long)]
+        set: String,
     },
 }
 
@@ -185,6 +233,8 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
         Command::Key(cmd) => operator(&config, Operator::Key(cmd)).await,
         Command::Platform(cmd) => operator(&config, Operator::Platform(cmd)).await,
         Command::PartnerKey(cmd) => operator(&config, Operator::PartnerKey(cmd)).await,
+        Command::Webhook(cmd) => operator(&config, Operator::Webhook(cmd)).await,
+        Command::MiniprogramApp(cmd) => operator(&config, Operator::MiniprogramApp(cmd)).await,
     }
 }
 
@@ -258,6 +308,7 @@ fn openapi(out: &Path, check: bool) -> anyhow::Result<ExitCode> {
 const DEMO_CONTRACT: &str = "NOREN-DEMO-0001";
 const DEMO_SHOP_NUMBER: &str = "10000001";
 const DEMO_PLATFORM: &str = "demo-ota";
+const DEMO_MINIPROGRAM_APPID: &str = "wxdemo0000000001";
 
 async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
     let db = db::connect_and_migrate(&config.database_url).await?;
@@ -306,6 +357,8 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
         accounts::create_api_key(&db, pos_device.id, MerchantFamily::Device, Mode::Test).await?;
     let (_, partner_key) =
         accounts::create_partner_key(&db, platform.id, PartnerFamily::Test).await?;
+    let webhook_secret = webhooks::current_secret(&db, shop.id).await?;
+    shops::add_miniprogram_app(&db, shop.id, DEMO_MINIPROGRAM_APPID).await?;
     let base = config
         .public_url
         .clone()
@@ -321,6 +374,8 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
             "pos_device_id": pos_device.id,
             "platform": platform.code,
             "partner_key": partner_key,
+            "webhook_secret": webhook_secret,
+            "miniprogram_appid": DEMO_MINIPROGRAM_APPID,
             "base_url": base,
         });
         println!("{out}");
@@ -329,7 +384,8 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
             "Noren demo data is ready. Sandbox keys (shown once; run `noren demo` again for fresh ones):\n\n\
              \x20 merchant key  {merchant_key}\n\
              \x20 device key    {device_key}   (device \"{}\")\n\
-             \x20 partner key   {partner_key}   (platform \"{}\")\n\n\
+             \x20 partner key   {partner_key}   (platform \"{}\")\n\
+             \x20 webhook secret {webhook_secret}   (verifies Noren-Signature)\n\n\
              \x20 legal person  {} (id {})\n\
              \x20 shop          {} / {} (id {}, number {})\n\n\
              Try:\n\
@@ -379,6 +435,14 @@ enum Operator {
     Key(KeyCommand),
     Platform(PlatformCommand),
     PartnerKey(PartnerKeyCommand),
+    Webhook(WebhookCommand),
+    MiniprogramApp(MiniprogramAppCommand),
+}
+
+async fn shop_by_number(db: &Db, number: &str) -> anyhow::Result<crate::db::entities::shop::Model> {
+    accounts::find_shop_by_number(db, number)
+        .await?
+        .ok_or_else(|| anyhow!("no shop with number {number}"))
 }
 
 const DEVICE_TYPES: [&str; 6] = ["server", "pos", "tablet", "ios", "android", "web"];
@@ -425,6 +489,57 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             )
             .await?;
             json!({"id": shop.id, "number": shop.number, "name": shop.name})
+        }
+        Operator::Shop(ShopCommand::PaymentMethods { shop, set }) => {
+            let shop = shop_by_number(&db, &shop).await?;
+            let mut methods = Vec::new();
+            for name in set.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                let m = PaymentMethod::parse(name).ok_or_else(|| {
+                    anyhow!(
+                        "unknown brand {name}; brands: {}",
+                        PaymentMethod::ALL.map(|m| m.as_str()).join(", ")
+                    )
+                })?;
+                if !methods.contains(&m) {
+                    methods.push(m);
+                }
+            }
+            if methods.is_empty() {
+                bail!("--set needs at least one brand");
+            }
+            let tx = db::begin_write(&db).await?;
+            shops::set_payment_methods(&tx, shop.id, &methods).await?;
+            tx.commit().await?;
+            json!({"shop": shop.number, "payment_methods": methods.iter().map(|m| m.as_str()).collect::<Vec<_>>()})
+        }
+        Operator::Webhook(WebhookCommand::SetUrl { shop, url }) => {
+            let shop = shop_by_number(&db, &shop).await?;
+            let url = if url == "none" {
+                None
+            } else {
+                Some(parse_http_url(&url).map_err(|e| anyhow!("--url {e}"))?)
+            };
+            webhooks::set_shop_url(&db, shop.id, url.clone()).await?;
+            json!({"shop": shop.number, "webhook_url": url})
+        }
+        Operator::Webhook(WebhookCommand::RotateSecret { shop }) => {
+            let shop = shop_by_number(&db, &shop).await?;
+            let secret = webhooks::rotate_secret(&db, shop.id).await?;
+            json!({"shop": shop.number, "webhook_secret": secret,
+                   "note": "shown once; the previous secret keeps signing for 24 hours"})
+        }
+        Operator::MiniprogramApp(MiniprogramAppCommand::Add { shop, appid }) => {
+            let shop = shop_by_number(&db, &shop).await?;
+            let valid = !appid.is_empty()
+                && appid.len() <= 64
+                && appid
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+            if !valid {
+                bail!("--appid must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -");
+            }
+            shops::add_miniprogram_app(&db, shop.id, &appid).await?;
+            json!({"shop": shop.number, "appid": appid})
         }
         Operator::Device(DeviceCommand::Create {
             shop,

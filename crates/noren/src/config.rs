@@ -8,6 +8,8 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::domain::webhook::{DEFAULT_RETRY_SCHEDULE, FxRates, parse_schedule};
+
 /// Log output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogFormat {
@@ -42,6 +44,38 @@ pub struct Config {
     /// `NOREN_AUTH_CACHE_TTL_MS`: how long an authenticated merchant key is remembered
     /// (default 2000; 0 turns the cache off). See `http::auth_cache`.
     pub auth_cache_ttl: Duration,
+    /// `NOREN_REFUND_WINDOW_DAYS`: how long after payment a refund is accepted (default 90).
+    pub refund_window_days: i64,
+    /// `NOREN_FX_RATES`: yen exchange rates for foreign brands' `payment_currency_info`
+    /// (default `CNY=0.047`).
+    pub fx_rates: FxRates,
+    pub webhooks: WebhookSettings,
+}
+
+/// How webhook events are delivered (DESIGN.md "Webhooks").
+#[derive(Clone, Debug)]
+pub struct WebhookSettings {
+    /// `NOREN_WEBHOOK_WORKER`: `on` (default) runs deliveries in this process; `off` leaves them
+    /// to other processes on the same database.
+    pub worker: bool,
+    /// `NOREN_WEBHOOK_TIMEOUT_MS`: how long a receiver has to answer (default 10000).
+    pub timeout: Duration,
+    /// `NOREN_WEBHOOK_RETRY_SCHEDULE`: the waits before each retry (default
+    /// `10s,30s,1m,5m,15m,30m,1h,2h,4h,8h`: up to 10 retries).
+    pub schedule: Vec<Duration>,
+    /// `NOREN_WEBHOOK_CONCURRENCY`: deliveries in flight at once per process (default 32).
+    pub concurrency: usize,
+    /// `NOREN_WEBHOOK_POLL_MS`: how often an idle worker looks for due deliveries (default 1000;
+    /// events made by this process wake it at once).
+    pub poll: Duration,
+}
+
+impl WebhookSettings {
+    /// How long a claimed delivery is held before another worker may take it over: longer than
+    /// any request can take, so a live worker never loses its claim.
+    pub fn lease(&self) -> Duration {
+        self.timeout * 2 + Duration::from_secs(1)
+    }
 }
 
 /// A configuration error: one line naming the variable, its value and what is expected.
@@ -134,7 +168,87 @@ impl Config {
                 }
             },
         };
+        let number = |var: &'static str,
+                      default: u64,
+                      min: u64,
+                      max: u64,
+                      expected: &'static str|
+         -> Result<u64, ConfigError> {
+            match lookup(var) {
+                None => Ok(default),
+                Some(v) => match v.parse::<u64>() {
+                    Ok(n) if (min..=max).contains(&n) => Ok(n),
+                    _ => Err(ConfigError {
+                        var,
+                        value: v,
+                        expected,
+                    }),
+                },
+            }
+        };
+        let refund_window_days = number(
+            "NOREN_REFUND_WINDOW_DAYS",
+            90,
+            0,
+            3650,
+            "whole days from 0 to 3650",
+        )? as i64;
+        let fx_rates = match lookup("NOREN_FX_RATES") {
+            None => FxRates::default(),
+            Some(v) => FxRates::parse(&v).map_err(|_| ConfigError {
+                var: "NOREN_FX_RATES",
+                value: v,
+                expected: "rates from yen like CNY=0.047[,USD=0.0066]",
+            })?,
+        };
+        let worker = match lookup("NOREN_WEBHOOK_WORKER").as_deref() {
+            None | Some("on") => true,
+            Some("off") => false,
+            Some(v) => {
+                return Err(ConfigError {
+                    var: "NOREN_WEBHOOK_WORKER",
+                    value: v.to_string(),
+                    expected: "on or off",
+                });
+            }
+        };
+        let schedule = match lookup("NOREN_WEBHOOK_RETRY_SCHEDULE") {
+            None => parse_schedule(DEFAULT_RETRY_SCHEDULE).unwrap_or_default(),
+            Some(v) => parse_schedule(&v).map_err(|_| ConfigError {
+                var: "NOREN_WEBHOOK_RETRY_SCHEDULE",
+                value: v,
+                expected: "1 to 10 waits like 10s,30s,1m (units ms, s, m, h)",
+            })?,
+        };
+        let webhooks = WebhookSettings {
+            worker,
+            timeout: Duration::from_millis(number(
+                "NOREN_WEBHOOK_TIMEOUT_MS",
+                10_000,
+                50,
+                60_000,
+                "milliseconds from 50 to 60000",
+            )?),
+            schedule,
+            concurrency: number(
+                "NOREN_WEBHOOK_CONCURRENCY",
+                32,
+                1,
+                512,
+                "a number from 1 to 512",
+            )? as usize,
+            poll: Duration::from_millis(number(
+                "NOREN_WEBHOOK_POLL_MS",
+                1000,
+                10,
+                60_000,
+                "milliseconds from 10 to 60000",
+            )?),
+        };
         Ok(Config {
+            refund_window_days,
+            fx_rates,
+            webhooks,
             auth_cache_ttl,
             listen,
             database_url,
@@ -214,6 +328,13 @@ mod tests {
             ("NOREN_LOG", "xml"),
             ("NOREN_PORTAL_DIR", "/definitely/not/here"),
             ("NOREN_AUTH_CACHE_TTL_MS", "soon"),
+            ("NOREN_REFUND_WINDOW_DAYS", "-1"),
+            ("NOREN_FX_RATES", "CNY"),
+            ("NOREN_WEBHOOK_WORKER", "maybe"),
+            ("NOREN_WEBHOOK_TIMEOUT_MS", "0"),
+            ("NOREN_WEBHOOK_RETRY_SCHEDULE", "10"),
+            ("NOREN_WEBHOOK_CONCURRENCY", "0"),
+            ("NOREN_WEBHOOK_POLL_MS", "fast"),
         ] {
             let err = parse(&[(var, value)]).expect_err(var);
             assert_eq!(err.var, var);

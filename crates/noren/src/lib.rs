@@ -4,6 +4,7 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod connectors;
 pub mod db;
 pub mod domain;
 pub mod http;
@@ -11,3 +12,4 @@ pub mod inbound;
 pub mod openapi;
 pub mod order;
 pub mod pay;
+pub mod webhooks;

@@ -102,6 +102,18 @@ pub async fn ping(db: &DatabaseConnection) -> bool {
     db.ping().await.is_ok()
 }
 
+/// Begins a transaction that will write. On SQLite it is `BEGIN IMMEDIATE`: it takes the write
+/// lock up front (waiting up to the busy timeout) instead of failing when a read turns into a
+/// write after another writer committed. PostgreSQL ignores the mode; its writers lock rows.
+pub async fn begin_write(db: &Db) -> Result<sea_orm::DatabaseTransaction, DbErr> {
+    use sea_orm::{SqliteTransactionMode, TransactionOptions, TransactionTrait};
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..Default::default()
+    })
+    .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

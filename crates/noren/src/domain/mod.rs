@@ -1,5 +1,7 @@
 //! Domain types with no axum or SQL in them: parsed once at the edge, valid everywhere inside.
 
+pub mod brands;
 pub mod keys;
 pub mod lang;
 pub mod payment;
+pub mod webhook;

@@ -17,8 +17,16 @@ use tower_http::services::ServeFile;
 
 /// Path prefixes that belong to the APIs and operations: never served from the portal, and
 /// answered with the JSON error body when no route matches.
-const API_PREFIXES: [&str; 7] = [
-    "/v3", "/api", "/openapi", "/sandbox", "/healthz", "/readyz", "/metrics",
+const API_PREFIXES: [&str; 9] = [
+    "/v3",
+    "/api",
+    "/openapi",
+    "/sandbox",
+    "/healthz",
+    "/readyz",
+    "/metrics",
+    "/checkout/api",
+    "/checkout/brands",
 ];
 
 pub fn is_api_path(path: &str) -> bool {

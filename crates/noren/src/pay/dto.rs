@@ -1,12 +1,13 @@
 //! The payment API's answers (seed 000 §3), built from repository records.
 
+use crate::db::entities::{payment, payment_history};
 use crate::db::repo::payments::PaymentRecord;
 use crate::domain::payment::PaymentMethod;
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-fn iso(t: DateTime<Utc>) -> String {
+pub fn iso(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
@@ -133,6 +134,35 @@ fn provider(method: &str) -> String {
         .unwrap_or_else(|| method.to_ascii_uppercase())
 }
 
+impl Payment {
+    #[allow(deprecated)]
+    pub fn from_model(
+        a: &payment::Model,
+        history: &[payment_history::Model],
+        shop_number: &str,
+    ) -> Self {
+        Payment {
+            datetime: iso(a.created_at),
+            update_time: iso(a.updated_at),
+            amount: a.amount,
+            history: history
+                .iter()
+                .map(|h| HistoryEntry {
+                    operation_time: iso(h.operation_time),
+                    status: h.status,
+                })
+                .collect(),
+            id: a.id,
+            payment: provider(&a.payment_method),
+            payment_method: a.payment_method.clone(),
+            payment_number: a.payment_number.clone(),
+            shop_number: shop_number.to_string(),
+            status: a.status,
+            kind: a.kind.clone(),
+        }
+    }
+}
+
 impl PredefinedPayment {
     /// `simple` leaves out `associated_payments` and `value_added_services`.
     #[allow(deprecated)]
@@ -146,25 +176,7 @@ impl PredefinedPayment {
         let payments = r
             .attempts
             .iter()
-            .map(|(a, history)| Payment {
-                datetime: iso(a.created_at),
-                update_time: iso(a.updated_at),
-                amount: a.amount,
-                history: history
-                    .iter()
-                    .map(|h| HistoryEntry {
-                        operation_time: iso(h.operation_time),
-                        status: h.status,
-                    })
-                    .collect(),
-                id: a.id,
-                payment: provider(&a.payment_method),
-                payment_method: a.payment_method.clone(),
-                payment_number: a.payment_number.clone(),
-                shop_number: shop_number.to_string(),
-                status: a.status,
-                kind: a.kind.clone(),
-            })
+            .map(|(a, history)| Payment::from_model(a, history, shop_number))
             .collect();
         let services = r
             .services

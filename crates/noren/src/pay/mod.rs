@@ -1,14 +1,25 @@
 //! The payment API (seed 000 §3–§9): predefined payments with a hosted checkout, refunds,
 //! key checks and mini-program charges. One `router()`; every call is one hop from here.
 
+mod brands;
+mod checkout;
 pub mod dto;
+mod flow;
+mod idempotency;
+mod miniprogram;
 mod payments;
+mod refund;
+mod sandbox;
+mod webhook_events;
 mod whoami;
 
 use crate::app::AppState;
+use crate::domain::webhook::{CurrencyInfo, EventStatus, WebhookEvent};
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
 use crate::openapi::{MerchantKeyScheme, Servers};
-use utoipa::OpenApi;
+use axum::Router;
+use axum::routing::{get, post};
+use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -23,10 +34,15 @@ Values are sent as query values (form-encoded); a form body is accepted too. Amo
 Japanese yen. Every non-2xx answer has the body `{\"code\", \"message\", \"errors\"}` \
 (`errors` only for validation) and every answer carries `X-Request-Id`."
     ),
-    modifiers(&MerchantKeyScheme, &Servers),
-    components(schemas(ErrorBody, ErrorCode, FieldError)),
+    modifiers(&MerchantKeyScheme, &Servers, &PaymentWebhook),
+    components(schemas(ErrorBody, ErrorCode, FieldError, WebhookEvent, CurrencyInfo, EventStatus)),
     tags(
         (name = "Predefined payments", description = "Create a payment, send the customer to its checkout `url`, read, list and update it."),
+        (name = "Refunds", description = "Refund a paid payment in full."),
+        (name = "Webhooks", description = "See every webhook event with each delivery attempt, and send one again. \
+The event itself is described under *Webhooks* (`payment_event`): verify `Noren-Signature` before trusting it."),
+        (name = "Sandbox", description = "Approve or decline test payments without a browser (test keys only)."),
+        (name = "Mini-program", description = "Charge a payment from a WeChat mini-program."),
         (name = "API keys", description = "Check which legal person, shop and device a key belongs to.")
     )
 )]
@@ -41,5 +57,103 @@ pub fn router() -> OpenApiRouter<AppState> {
             payments::update_predefined_payment
         ))
         .routes(routes!(payments::get_predefined_payment))
+        .routes(routes!(brands::available_payments))
+        .routes(routes!(miniprogram::wechatpay))
+        .routes(routes!(refund::refund))
+        .routes(routes!(webhook_events::list_webhook_events))
+        .routes(routes!(webhook_events::redeliver_webhook_event))
+        .routes(routes!(sandbox::sandbox_approve))
+        .routes(routes!(sandbox::sandbox_decline))
         .routes(routes!(whoami::whoami))
+}
+
+/// The checkout's own endpoints and the brand badges: served, but not part of the public spec.
+pub fn checkout_router() -> Router<AppState> {
+    Router::new()
+        .route("/checkout/api/{token}", get(checkout::show))
+        .route("/checkout/api/{token}/attempts", post(checkout::start))
+        .route(
+            "/checkout/api/{token}/attempts/{payment_number}/approve",
+            post(checkout::approve),
+        )
+        .route(
+            "/checkout/api/{token}/attempts/{payment_number}/decline",
+            post(checkout::decline),
+        )
+        .route("/checkout/brands/{file}", get(brands::badge))
+}
+
+/// The `webhooks` entry: the event Noren POSTs to the merchant, with its headers.
+struct PaymentWebhook;
+
+impl Modify for PaymentWebhook {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::path::{
+            HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem,
+        };
+        use utoipa::openapi::request_body::RequestBodyBuilder;
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        use utoipa::openapi::{ContentBuilder, PathsBuilder, Ref, Required, ResponseBuilder};
+        let header = |name: &str, description: &str, example: serde_json::Value| {
+            ParameterBuilder::new()
+                .name(name)
+                .parameter_in(ParameterIn::Header)
+                .required(Required::True)
+                .description(Some(description))
+                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                .example(Some(example))
+                .build()
+        };
+        let operation = OperationBuilder::new()
+            .operation_id(Some("payment_event"))
+            .summary(Some("Payment paid or refunded"))
+            .description(Some(
+                "Noren POSTs this JSON event to the payment's `webhook_callback_url` (else the \
+shop's default URL) when a payment is paid and when it is refunded. Verify `Noren-Signature` \
+first: `v1` is the lowercase hex HMAC-SHA256, keyed with your shop's webhook secret (`whsec_…`), \
+of `t + \".\" + the raw body`; during a secret rotation there are two `v1` values and either may \
+match. Reject a `t` more than 5 minutes from now. Answer any 2xx within 10 seconds; anything \
+else (redirects are not followed) is retried up to 10 times after 10 s, 30 s, 1 min, 5 min, \
+15 min, 30 min, 1 h, 2 h, 4 h and 8 h. Delivery is at least once: drop repeats by \
+`Noren-Event-Id`.",
+            ))
+            .tag("Webhooks")
+            .parameter(header(
+                "Noren-Event-Id",
+                "The event's id, the same on every attempt: drop repeats by it.",
+                serde_json::json!("evt_3kT9xQ2mP7vL1sR8wZ4yB6nC"),
+            ))
+            .parameter(header(
+                "Noren-Delivery-Attempt",
+                "1 for the first delivery, up to 11.",
+                serde_json::json!("1"),
+            ))
+            .parameter(header(
+                "Noren-Signature",
+                "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">` (two `v1` during a secret rotation).",
+                serde_json::json!("t=1795430400,v1=b30dd090cae0b2bd205283d3bc217234d77eb63b51461e2dcd69d853270e5a8c"),
+            ))
+            .request_body(Some(
+                RequestBodyBuilder::new()
+                    .required(Some(Required::True))
+                    .content(
+                        "application/json",
+                        ContentBuilder::new()
+                            .schema(Some(Ref::from_schema_name("WebhookEvent")))
+                            .build(),
+                    )
+                    .build(),
+            ))
+            .response(
+                "2XX",
+                ResponseBuilder::new()
+                    .description("Received. Any 2xx within 10 seconds counts; the body is ignored."),
+            )
+            .build();
+        openapi.webhooks = Some(
+            PathsBuilder::new()
+                .path("payment_event", PathItem::new(HttpMethod::Post, operation))
+                .build(),
+        );
+    }
 }

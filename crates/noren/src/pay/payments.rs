@@ -11,7 +11,9 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
 use crate::http::values::{Reader, Values, boolean, integer, text};
 use crate::pay::dto::{CreatedPayment, PaymentPage, PredefinedPayment};
+use crate::pay::idempotency::{self, IdempotencyHeader, IdempotencyKey, fingerprint};
 use axum::extract::State;
+use axum::response::Response;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -71,7 +73,7 @@ async fn create(
     merchant: &Merchant,
     values: Values,
     interface: PaymentInterface,
-) -> Result<Json<CreatedPayment>, ApiError> {
+) -> Result<CreatedPayment, ApiError> {
     let mut r = Reader::new(values, &CREATE_VALUES);
     let amount = r.required("amount", Yen::parse_amount);
     let custom = r.optional("custom", text(CUSTOM_MAX));
@@ -106,7 +108,7 @@ async fn create(
         PaymentError::Db(db) => db.into(),
     })?;
     let url = format!("{}/checkout/{}", state.public_url, record.payment.token);
-    Ok(Json(CreatedPayment {
+    Ok(CreatedPayment {
         predefined_payment: PredefinedPayment::from_record(
             &record,
             &principal.shop.number,
@@ -114,7 +116,7 @@ async fn create(
             Utc::now(),
         ),
         url,
-    }))
+    })
 }
 
 /// Create a payment
@@ -127,7 +129,7 @@ async fn create(
     operation_id = "create_online_payment",
     tag = "Predefined payments",
     security(("apiKey" = [])),
-    params(CreateParams),
+    params(CreateParams, IdempotencyHeader),
     responses(
         (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment),
         (status = 400, description = "A value is missing or invalid; `errors` names every bad field.", body = ErrorBody,
@@ -140,9 +142,12 @@ async fn create(
 pub async fn create_online_payment(
     State(state): State<AppState>,
     merchant: Merchant,
+    key: IdempotencyKey,
     values: Values,
-) -> Result<Json<CreatedPayment>, ApiError> {
-    create(&state, &merchant, values, PaymentInterface::OnlinePayment).await
+) -> Response {
+    let hash = fingerprint(&values);
+    let work = create(&state, &merchant, values, PaymentInterface::OnlinePayment);
+    idempotency::once(&state, &merchant, key, "create_online_payment", hash, work).await
 }
 
 /// Create a payment for a printed QR code
@@ -155,7 +160,7 @@ pub async fn create_online_payment(
     operation_id = "create_with_url_print",
     tag = "Predefined payments",
     security(("apiKey" = [])),
-    params(CreateParams),
+    params(CreateParams, IdempotencyHeader),
     responses(
         (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment),
         (status = 400, description = "A value is missing or invalid; `errors` names every bad field.", body = ErrorBody),
@@ -166,9 +171,12 @@ pub async fn create_online_payment(
 pub async fn create_with_url_print(
     State(state): State<AppState>,
     merchant: Merchant,
+    key: IdempotencyKey,
     values: Values,
-) -> Result<Json<CreatedPayment>, ApiError> {
-    create(&state, &merchant, values, PaymentInterface::DynamicQrPrint).await
+) -> Response {
+    let hash = fingerprint(&values);
+    let work = create(&state, &merchant, values, PaymentInterface::DynamicQrPrint);
+    idempotency::once(&state, &merchant, key, "create_with_url_print", hash, work).await
 }
 
 /// Values of the read call.

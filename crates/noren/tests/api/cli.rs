@@ -2,8 +2,7 @@
 //! is idempotent and its key works against `noren serve`; SIGTERM stops the server cleanly.
 
 use noren_testkit::{both_databases, json};
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_noren");
 
@@ -78,23 +77,7 @@ both_databases! {
         assert!(first["device_key"].as_str().unwrap_or("").starts_with("dk_test_"));
         assert!(first["partner_key"].as_str().unwrap_or("").starts_with("ipk_test_"));
 
-        let mut server = Command::new(BIN)
-            .arg("serve")
-            .env("NOREN_DATABASE_URL", &app.database_url)
-            .env("NOREN_LISTEN", "127.0.0.1:0")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("serve starts");
-        let stdout = server.stdout.take().expect("stdout");
-        let line = tokio::task::spawn_blocking(move || {
-            let mut line = String::new();
-            BufReader::new(stdout).read_line(&mut line).expect("reads");
-            line
-        })
-        .await
-        .expect("line");
-        let base = line.trim().strip_prefix("listening on ").expect("listening line").to_string();
+        let (mut server, base) = noren_testkit::process::serve(BIN, &app.database_url, &[]).await;
         for key in [&first["merchant_key"], &second["merchant_key"], &first["device_key"]] {
             let res = app.client.get(format!("{base}/v3/api_keys/whoami"))
                 .header("X-Auth-API-Key", key.as_str().unwrap_or(""))

@@ -1,13 +1,20 @@
 //! The integration suite: the real server on an ephemeral port, real HTTP, each test on a fresh
 //! database, every test on both SQLite and PostgreSQL (see `noren_testkit::both_databases!`).
 
+mod checkout;
 mod cli;
+mod crash;
 mod errors;
 mod extractors;
+mod idempotency;
 mod inbound_auth;
 mod jobs;
+mod miniprogram;
 mod openapi;
 mod ops;
 mod payments;
 mod portal;
+mod refunds;
+mod sandbox;
+mod webhooks;
 mod whoami;

@@ -21,6 +21,9 @@ pub struct Model {
     pub updated_at: DateTimeUtc,
     pub paid_at: Option<DateTimeUtc>,
     pub refunded_at: Option<DateTimeUtc>,
+    /// Set while a refund of this attempt is with the connector: the claim that lets exactly
+    /// one of two concurrent refunds proceed.
+    pub refund_started_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

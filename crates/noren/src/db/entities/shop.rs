@@ -14,6 +14,8 @@ pub struct Model {
     pub review_enabled: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Where webhook events go when a payment names no `webhook_callback_url`.
+    pub webhook_url: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

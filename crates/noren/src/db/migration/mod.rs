@@ -6,6 +6,7 @@ use sea_orm_migration::prelude::*;
 
 mod m20261123_000001_core;
 mod m20261123_000002_payments;
+mod m20261123_000003_checkout_webhooks;
 
 pub struct Migrator;
 
@@ -14,6 +15,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261123_000001_core::Migration),
             Box::new(m20261123_000002_payments::Migration),
+            Box::new(m20261123_000003_checkout_webhooks::Migration),
         ]
     }
 }

@@ -1,8 +1,12 @@
 //! Repositories: the only place queries live, one module per aggregate.
 
 pub mod accounts;
+pub mod attempts;
+pub mod idempotency;
 pub mod jobs;
 pub mod payments;
+pub mod shops;
+pub mod webhooks;
 
 use sea_orm::{DbErr, RuntimeErr};
 

@@ -1,0 +1,86 @@
+//! Shop settings of the payment API: which brands the checkout offers, and the mini-program
+//! app ids registered for the wechatpay charge.
+
+use crate::db::entities::{miniprogram_app, shop_payment_method};
+use crate::domain::brands::DEFAULT_BRANDS;
+use crate::domain::payment::PaymentMethod;
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    Set,
+};
+
+/// The brands the shop offers, in display order; the default set when none were chosen.
+pub async fn payment_methods(
+    db: &impl ConnectionTrait,
+    shop_id: i64,
+) -> Result<Vec<PaymentMethod>, DbErr> {
+    let rows = shop_payment_method::Entity::find()
+        .filter(shop_payment_method::Column::ShopId.eq(shop_id))
+        .order_by_asc(shop_payment_method::Column::Position)
+        .all(db)
+        .await?;
+    if rows.is_empty() {
+        return Ok(DEFAULT_BRANDS.to_vec());
+    }
+    Ok(rows
+        .iter()
+        .filter_map(|r| PaymentMethod::parse(&r.payment_method))
+        .collect())
+}
+
+/// Replaces the shop's brands with `methods` (in this order). Run it in a transaction.
+pub async fn set_payment_methods(
+    db: &impl ConnectionTrait,
+    shop_id: i64,
+    methods: &[PaymentMethod],
+) -> Result<(), DbErr> {
+    shop_payment_method::Entity::delete_many()
+        .filter(shop_payment_method::Column::ShopId.eq(shop_id))
+        .exec(db)
+        .await?;
+    for (i, m) in methods.iter().enumerate() {
+        shop_payment_method::ActiveModel {
+            shop_id: Set(shop_id),
+            payment_method: Set(m.as_str().to_string()),
+            position: Set(i as i32),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
+
+pub async fn has_miniprogram_app(
+    db: &impl ConnectionTrait,
+    shop_id: i64,
+    appid: &str,
+) -> Result<bool, DbErr> {
+    Ok(miniprogram_app::Entity::find()
+        .filter(miniprogram_app::Column::ShopId.eq(shop_id))
+        .filter(miniprogram_app::Column::Appid.eq(appid))
+        .one(db)
+        .await?
+        .is_some())
+}
+
+/// Registers `appid` for the shop (idempotent).
+pub async fn add_miniprogram_app(
+    db: &impl ConnectionTrait,
+    shop_id: i64,
+    appid: &str,
+) -> Result<(), DbErr> {
+    if has_miniprogram_app(db, shop_id, appid).await? {
+        return Ok(());
+    }
+    miniprogram_app::ActiveModel {
+        shop_id: Set(shop_id),
+        appid: Set(appid.to_string()),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,382 @@
+//! Webhook events and their deliveries: the outbox side (an event and its delivery job written
+//! in the caller's transaction), each shop's signing secrets, and what merchants see of it all.
+
+use crate::db::entities::{
+    job, payment, predefined_payment, shop, webhook_attempt, webhook_event, webhook_secret,
+};
+use crate::db::repo::jobs;
+use crate::domain::payment::PaymentMethod;
+use crate::domain::webhook::{EventStatus, FxRates, WebhookEvent, new_event_id, new_secret};
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use std::collections::HashMap;
+
+/// The job queue of deliveries.
+pub const QUEUE: &str = "webhook";
+
+pub const PENDING: &str = "pending";
+pub const DELIVERED: &str = "delivered";
+pub const FAILED: &str = "failed";
+/// Neither the payment nor the shop has a URL: nothing to deliver until one is set and the
+/// event is redelivered.
+pub const NO_URL: &str = "no_url";
+
+/// How long a rotated-out secret keeps signing (DESIGN.md: 24 hours).
+pub const ROTATION_OVERLAP: Duration = Duration::hours(24);
+
+/// The job payload of one delivery.
+pub fn job_payload(event_id: i64) -> serde_json::Value {
+    serde_json::json!({ "event_id": event_id })
+}
+
+pub fn event_of_job(job: &job::Model) -> Option<i64> {
+    serde_json::from_str::<serde_json::Value>(&job.payload)
+        .ok()?
+        .get("event_id")?
+        .as_i64()
+}
+
+/// Records the `status` event of `attempt` and queues its delivery, in the caller's
+/// transaction (the outbox: the state change and its event commit together).
+/// `max_deliveries` is the first delivery plus the retries.
+pub async fn record_event(
+    db: &impl ConnectionTrait,
+    payment: &predefined_payment::Model,
+    attempt: &payment::Model,
+    status: EventStatus,
+    fx: &FxRates,
+    max_deliveries: i32,
+) -> Result<webhook_event::Model, DbErr> {
+    let now = Utc::now();
+    let shop_url = match &payment.webhook_callback_url {
+        Some(_) => None,
+        None => shop::Entity::find_by_id(payment.shop_id)
+            .one(db)
+            .await?
+            .and_then(|s| s.webhook_url),
+    };
+    let url = payment.webhook_callback_url.clone().or(shop_url);
+    let body = WebhookEvent {
+        token: payment.token.clone(),
+        partner_order_no: payment.order_no.clone(),
+        payment_amount: attempt.amount,
+        payment_method: attempt.payment_method.clone(),
+        payment_number: attempt.payment_number.clone(),
+        payment_status: status,
+        payment_currency_info: PaymentMethod::parse(&attempt.payment_method)
+            .and_then(|m| fx.info(m, attempt.amount)),
+    };
+    let body = serde_json::to_string(&body).map_err(|e| DbErr::Custom(e.to_string()))?;
+    let mut event = webhook_event::ActiveModel {
+        public_id: Set(new_event_id()),
+        shop_id: Set(payment.shop_id),
+        livemode: Set(payment.livemode),
+        predefined_payment_id: Set(payment.id),
+        token: Set(payment.token.clone()),
+        payment_number: Set(attempt.payment_number.clone()),
+        payment_status: Set(status.as_str().to_string()),
+        url: Set(url.clone()),
+        body: Set(body),
+        status: Set(if url.is_some() { PENDING } else { NO_URL }.to_string()),
+        job_id: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        delivered_at: Set(None),
+        next_attempt_at: Set(url.is_some().then_some(now)),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    if url.is_some() {
+        let job = jobs::enqueue(db, QUEUE, &job_payload(event.id), now, max_deliveries).await?;
+        let mut active: webhook_event::ActiveModel = event.into();
+        active.job_id = Set(Some(job.id));
+        event = active.update(db).await?;
+    }
+    Ok(event)
+}
+
+/// The secrets that sign a shop's events now, newest first (two during a rotation). A shop
+/// without one gets its first here.
+pub async fn signing_secrets(
+    db: &impl ConnectionTrait,
+    shop_id: i64,
+) -> Result<Vec<String>, DbErr> {
+    let now = Utc::now();
+    let rows = webhook_secret::Entity::find()
+        .filter(webhook_secret::Column::ShopId.eq(shop_id))
+        .filter(
+            webhook_secret::Column::ExpiresAt
+                .is_null()
+                .or(webhook_secret::Column::ExpiresAt.gt(now)),
+        )
+        .order_by_desc(webhook_secret::Column::Id)
+        .all(db)
+        .await?;
+    if rows.is_empty() {
+        return Ok(vec![rotate_secret(db, shop_id).await?]);
+    }
+    Ok(rows.into_iter().map(|r| r.secret).collect())
+}
+
+/// The shop's current secret, made when it has none (what `noren demo` prints).
+pub async fn current_secret(db: &impl ConnectionTrait, shop_id: i64) -> Result<String, DbErr> {
+    Ok(signing_secrets(db, shop_id)
+        .await?
+        .into_iter()
+        .next()
+        .unwrap_or_default())
+}
+
+/// Makes a new current secret; the previous one keeps signing for [`ROTATION_OVERLAP`].
+pub async fn rotate_secret(db: &impl ConnectionTrait, shop_id: i64) -> Result<String, DbErr> {
+    let now = Utc::now();
+    webhook_secret::Entity::update_many()
+        .col_expr(
+            webhook_secret::Column::ExpiresAt,
+            Expr::value(Some(now + ROTATION_OVERLAP)),
+        )
+        .filter(webhook_secret::Column::ShopId.eq(shop_id))
+        .filter(webhook_secret::Column::ExpiresAt.is_null())
+        .exec(db)
+        .await?;
+    let secret = new_secret();
+    webhook_secret::ActiveModel {
+        shop_id: Set(shop_id),
+        secret: Set(secret.clone()),
+        created_at: Set(now),
+        expires_at: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(secret)
+}
+
+/// Sets (or clears) the shop's default webhook URL.
+pub async fn set_shop_url(
+    db: &impl ConnectionTrait,
+    shop_id: i64,
+    url: Option<String>,
+) -> Result<(), DbErr> {
+    shop::Entity::update_many()
+        .col_expr(shop::Column::WebhookUrl, Expr::value(url))
+        .col_expr(shop::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(shop::Column::Id.eq(shop_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// An event with its attempts (oldest first).
+pub type EventRecord = (webhook_event::Model, Vec<webhook_attempt::Model>);
+
+pub struct EventQuery {
+    pub shop_id: i64,
+    pub livemode: bool,
+    pub payment_number: Option<String>,
+    pub token: Option<String>,
+    pub offset: u64,
+    pub limit: u64,
+}
+
+/// A page of the shop's events, newest first, and the number of all that match.
+pub async fn list_events(
+    db: &impl ConnectionTrait,
+    q: &EventQuery,
+) -> Result<(Vec<EventRecord>, u64), DbErr> {
+    let mut select = webhook_event::Entity::find()
+        .filter(webhook_event::Column::ShopId.eq(q.shop_id))
+        .filter(webhook_event::Column::Livemode.eq(q.livemode));
+    if let Some(n) = &q.payment_number {
+        select = select.filter(webhook_event::Column::PaymentNumber.eq(n.as_str()));
+    }
+    if let Some(t) = &q.token {
+        select = select.filter(webhook_event::Column::Token.eq(t.as_str()));
+    }
+    let total = select.clone().count(db).await?;
+    let events = select
+        .order_by_desc(webhook_event::Column::Id)
+        .offset(q.offset)
+        .limit(q.limit)
+        .all(db)
+        .await?;
+    Ok((with_attempts(db, events).await?, total))
+}
+
+async fn with_attempts(
+    db: &impl ConnectionTrait,
+    events: Vec<webhook_event::Model>,
+) -> Result<Vec<EventRecord>, DbErr> {
+    let ids: Vec<i64> = events.iter().map(|e| e.id).collect();
+    let mut by_event: HashMap<i64, Vec<webhook_attempt::Model>> = HashMap::new();
+    if !ids.is_empty() {
+        for a in webhook_attempt::Entity::find()
+            .filter(webhook_attempt::Column::EventId.is_in(ids))
+            .order_by_asc(webhook_attempt::Column::Attempt)
+            .all(db)
+            .await?
+        {
+            by_event.entry(a.event_id).or_default().push(a);
+        }
+    }
+    Ok(events
+        .into_iter()
+        .map(|e| {
+            let attempts = by_event.remove(&e.id).unwrap_or_default();
+            (e, attempts)
+        })
+        .collect())
+}
+
+/// One of the shop's events by its public id, in the key's mode.
+pub async fn find_event(
+    db: &impl ConnectionTrait,
+    shop_id: i64,
+    livemode: bool,
+    public_id: &str,
+) -> Result<Option<EventRecord>, DbErr> {
+    let Some(e) = webhook_event::Entity::find()
+        .filter(webhook_event::Column::PublicId.eq(public_id))
+        .filter(webhook_event::Column::ShopId.eq(shop_id))
+        .filter(webhook_event::Column::Livemode.eq(livemode))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    Ok(with_attempts(db, vec![e]).await?.pop())
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RedeliverError {
+    #[error("a delivery of this event is in progress; try again when it has finished")]
+    InProgress,
+    #[error(
+        "this event has no webhook URL: create payments with webhook_callback_url or set the shop's default URL"
+    )]
+    NoUrl,
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// Queues one more delivery of `event` now: a waiting retry is brought forward, a finished
+/// event gets a new delivery job. Run it in a write transaction.
+pub async fn redeliver(
+    db: &impl ConnectionTrait,
+    event: webhook_event::Model,
+) -> Result<webhook_event::Model, RedeliverError> {
+    let now = Utc::now();
+    let url = match &event.url {
+        Some(u) => Some(u.clone()),
+        None => shop::Entity::find_by_id(event.shop_id)
+            .one(db)
+            .await?
+            .and_then(|s| s.webhook_url),
+    };
+    let Some(url) = url else {
+        return Err(RedeliverError::NoUrl);
+    };
+    let current = match event.job_id {
+        Some(id) => job::Entity::find_by_id(id).one(db).await?,
+        None => None,
+    };
+    let job_id = match current {
+        Some(j) if j.status == jobs::RUNNING => return Err(RedeliverError::InProgress),
+        Some(j) if j.status == jobs::PENDING => {
+            job::Entity::update_many()
+                .col_expr(job::Column::RunAt, Expr::value(now))
+                .col_expr(job::Column::UpdatedAt, Expr::value(now))
+                .filter(job::Column::Id.eq(j.id))
+                .filter(job::Column::Status.eq(jobs::PENDING))
+                .exec(db)
+                .await?;
+            j.id
+        }
+        _ => {
+            jobs::enqueue(db, QUEUE, &job_payload(event.id), now, 1)
+                .await?
+                .id
+        }
+    };
+    let mut active: webhook_event::ActiveModel = event.into();
+    active.url = Set(Some(url));
+    active.status = Set(PENDING.to_string());
+    active.job_id = Set(Some(job_id));
+    active.next_attempt_at = Set(Some(now));
+    active.updated_at = Set(now);
+    Ok(active.update(db).await?)
+}
+
+pub async fn find_event_by_id(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> Result<Option<webhook_event::Model>, DbErr> {
+    webhook_event::Entity::find_by_id(id).one(db).await
+}
+
+/// Records that attempt number `attempt` of `event_id` is being sent. `None` when that attempt
+/// is already on record (another worker got there first): the caller must not send.
+pub async fn start_attempt(
+    db: &impl ConnectionTrait,
+    event_id: i64,
+) -> Result<Option<webhook_attempt::Model>, DbErr> {
+    let done = webhook_attempt::Entity::find()
+        .filter(webhook_attempt::Column::EventId.eq(event_id))
+        .count(db)
+        .await?;
+    let res = webhook_attempt::ActiveModel {
+        event_id: Set(event_id),
+        attempt: Set(done as i32 + 1),
+        started_at: Set(Utc::now()),
+        duration_ms: Set(None),
+        status_code: Set(None),
+        error: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await;
+    match res {
+        Ok(a) => Ok(Some(a)),
+        Err(e) if super::is_unique_violation(&e) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Records how an attempt ended and where the event stands now.
+pub async fn finish_attempt(
+    db: &impl ConnectionTrait,
+    attempt: webhook_attempt::Model,
+    duration_ms: i64,
+    status_code: Option<i32>,
+    error: Option<String>,
+    event_status: &str,
+    next_attempt_at: Option<DateTime<Utc>>,
+) -> Result<(), DbErr> {
+    let now = Utc::now();
+    let event_id = attempt.event_id;
+    let mut active: webhook_attempt::ActiveModel = attempt.into();
+    active.duration_ms = Set(Some(duration_ms));
+    active.status_code = Set(status_code);
+    active.error = Set(error.map(|e| e.chars().take(500).collect()));
+    active.update(db).await?;
+    let mut update = webhook_event::Entity::update_many()
+        .col_expr(webhook_event::Column::Status, Expr::value(event_status))
+        .col_expr(
+            webhook_event::Column::NextAttemptAt,
+            Expr::value(next_attempt_at),
+        )
+        .col_expr(webhook_event::Column::UpdatedAt, Expr::value(now));
+    if event_status == DELIVERED {
+        update = update.col_expr(webhook_event::Column::DeliveredAt, Expr::value(Some(now)));
+    }
+    update
+        .filter(webhook_event::Column::Id.eq(event_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}

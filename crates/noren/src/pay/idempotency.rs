@@ -1,0 +1,168 @@
+//! `Idempotency-Key` on creates and refunds (DESIGN.md): a repeat with the same key and the same
+//! parameters within 24 hours answers the first answer again (with `Idempotent-Replayed: true`);
+//! the same key with other parameters, or while the first request is still running, is a 409.
+//! Answers of 5xx are not kept, so a retry with the same key runs again.
+
+use crate::app::AppState;
+use crate::db::repo::idempotency::{self, Claim, Key};
+use crate::domain::keys::Mode;
+use crate::http::auth::Merchant;
+use crate::http::error::{ApiError, FieldError};
+use crate::http::values::Values;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::future::Future;
+
+pub const HEADER: &str = "idempotency-key";
+pub const REPLAYED: &str = "idempotent-replayed";
+const MAX_LEN: usize = 255;
+
+/// The request's `Idempotency-Key`, if it sent one.
+pub struct IdempotencyKey(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for IdempotencyKey {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let Some(raw) = parts.headers.get(HEADER) else {
+            return Ok(IdempotencyKey(None));
+        };
+        let bad = || {
+            ApiError::invalid(vec![FieldError::new(
+                "Idempotency-Key",
+                format!("must be 1 to {MAX_LEN} printable ASCII characters"),
+            )])
+        };
+        let value = raw.to_str().map_err(|_| bad())?;
+        if value.is_empty()
+            || value.len() > MAX_LEN
+            || !value.bytes().all(|b| (0x21..0x7f).contains(&b))
+        {
+            return Err(bad());
+        }
+        Ok(IdempotencyKey(Some(value.to_string())))
+    }
+}
+
+/// A fingerprint of the request's values, independent of their order.
+pub fn fingerprint(values: &Values) -> String {
+    let mut pairs: Vec<&(String, String)> = values.0.iter().collect();
+    pairs.sort();
+    let mut h = Sha256::new();
+    for (k, v) in pairs {
+        h.update(k.as_bytes());
+        h.update([0]);
+        h.update(v.as_bytes());
+        h.update([0]);
+    }
+    hex::encode(h.finalize())
+}
+
+fn json_response(status: StatusCode, body: String, replayed: bool) -> Response {
+    let mut res = (status, body).into_response();
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    if replayed {
+        res.headers_mut()
+            .insert(REPLAYED, HeaderValue::from_static("true"));
+    }
+    res
+}
+
+/// Runs `work` at most once per key: the first answer is stored and replayed for repeats.
+pub async fn once<T, F>(
+    state: &AppState,
+    merchant: &Merchant,
+    key: IdempotencyKey,
+    operation: &str,
+    request_hash: String,
+    work: F,
+) -> Response
+where
+    T: Serialize,
+    F: Future<Output = Result<T, ApiError>>,
+{
+    let Some(key) = key.0 else {
+        return match work.await {
+            Ok(v) => axum::Json(v).into_response(),
+            Err(e) => e.into_response(),
+        };
+    };
+    let k = Key {
+        shop_id: merchant.0.shop.id,
+        livemode: merchant.0.mode == Mode::Live,
+        key: &key,
+        operation,
+        request_hash: &request_hash,
+    };
+    let id = match idempotency::claim(&state.db, &k).await {
+        Ok(Claim::Fresh(id)) => id,
+        Ok(Claim::Replay { status, body }) => {
+            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
+            return json_response(status, body, true);
+        }
+        Ok(Claim::Mismatch) => {
+            return ApiError::Conflict(
+                "this Idempotency-Key was already used with other parameters".into(),
+            )
+            .into_response();
+        }
+        Ok(Claim::InFlight) => {
+            return ApiError::Conflict(
+                "a request with this Idempotency-Key is still being processed; retry in a moment"
+                    .into(),
+            )
+            .into_response();
+        }
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let (status, body) = match work.await {
+        Ok(v) => match serde_json::to_string(&v) {
+            Ok(body) => (StatusCode::OK, body),
+            Err(e) => {
+                let _ = idempotency::release(&state.db, id).await;
+                return ApiError::Internal(e.into()).into_response();
+            }
+        },
+        Err(e) if e.status().is_server_error() => {
+            let _ = idempotency::release(&state.db, id).await;
+            return e.into_response();
+        }
+        Err(e) => {
+            let res = e.into_response();
+            let status = res.status();
+            let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+                .await
+                .unwrap_or_default();
+            (status, String::from_utf8_lossy(&bytes).into_owned())
+        }
+    };
+    if let Err(e) = idempotency::store(&state.db, id, status.as_u16(), &body).await {
+        // The answer stands; the key is released so that a repeat runs rather than hangs.
+        tracing::warn!(error = %e, "cannot store an idempotent answer");
+        let _ = idempotency::release(&state.db, id).await;
+    }
+    json_response(status, body, false)
+}
+
+/// The header as an OpenAPI parameter.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+#[allow(dead_code)]
+pub struct IdempotencyHeader {
+    /// Any unique string (1–255 printable ASCII characters, e.g. a UUID). A repeat with the same
+    /// key and parameters within 24 hours answers the first answer again, with
+    /// `Idempotent-Replayed: true`; the same key with other parameters, or while the first
+    /// request is still running, answers 409.
+    #[param(
+        rename = "Idempotency-Key",
+        example = "3f1c2a9e-5b7d-4e8a-9c0f-1d2e3f4a5b6c"
+    )]
+    idempotency_key: Option<String>,
+}

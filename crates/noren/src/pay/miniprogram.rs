@@ -1,0 +1,144 @@
+//! The mini-program charge (seed 000 §3 "Mini-program charge", §7): a WeChat mini-program pays
+//! a predefined payment in place. In the sandbox the charge is signed with the shop's webhook
+//! secret (DESIGN.md: "an HMAC in the sandbox") and the attempt is approved like any other.
+
+use crate::app::AppState;
+use crate::db::repo::{accounts, payments, shops, webhooks};
+use crate::domain::payment::PaymentMethod;
+use crate::domain::webhook::hmac_hex;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extract::{Json, Path};
+use crate::http::values::{Reader, Values, text};
+use crate::pay::flow::begin;
+use axum::extract::State;
+use chrono::Utc;
+use rand::distr::{Alphanumeric, SampleString};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// What the mini-program passes to `wx.requestPayment`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Charge {
+    #[serde(rename = "timeStamp")]
+    #[schema(example = "1795430400")]
+    pub time_stamp: String,
+    #[serde(rename = "nonceStr")]
+    #[schema(example = "5K8264ILTKCH16CQ2502SI8ZNMTM67VS")]
+    pub nonce_str: String,
+    #[schema(example = "prepay_id=sbx_4829301746502918")]
+    pub package: String,
+    #[serde(rename = "signType")]
+    #[schema(example = "HMAC-SHA256")]
+    pub sign_type: String,
+    /// Uppercase hex HMAC-SHA256 of `appId=…&nonceStr=…&package=…&signType=…&timeStamp=…`.
+    #[serde(rename = "paySign")]
+    pub pay_sign: String,
+}
+
+/// The answer of the mini-program call.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MiniProgramCharge {
+    pub charge: Charge,
+    /// The attempt's id.
+    pub id: i64,
+    /// The attempt's payment number.
+    #[schema(example = "4829301746502918")]
+    pub number: String,
+    /// The provider.
+    #[schema(example = "WECHATPAY")]
+    pub payment: String,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct MiniProgramParams {
+    /// The customer's openid in the mini-program.
+    openid: String,
+    /// The mini-program's app id, registered for the shop.
+    #[param(example = "wxd930ea5d5a258f4f")]
+    appid: String,
+}
+
+/// Charge from a mini-program
+///
+/// Starts a wechatpay attempt for the payment from a WeChat mini-program and answers the
+/// parameters of `wx.requestPayment`. `{number}` is the shop's number and must be the payment's
+/// shop; `appid` must be registered for that shop. In the sandbox, approve the attempt with
+/// `POST /sandbox/payments/{payment_number}/approve`.
+#[utoipa::path(
+    post,
+    path = "/v3/predefined_payments/{token}/{number}/wechatpay",
+    operation_id = "miniprogram_wechatpay",
+    tag = "Mini-program",
+    params(
+        ("token" = String, Path, description = "The payment's token."),
+        ("number" = String, Path, description = "The shop's number."),
+        MiniProgramParams
+    ),
+    responses(
+        (status = 200, description = "The charge for `wx.requestPayment`.", body = MiniProgramCharge),
+        (status = 400, description = "A value is missing, or the app id is not registered for the shop.", body = ErrorBody,
+            example = json!({"code": "client", "message": "app id not found"})),
+        (status = 404, description = "No such payment for this shop.", body = ErrorBody),
+        (status = 409, description = "The payment is paid, expired or invalidated, or wechatpay is not offered.", body = ErrorBody),
+    )
+)]
+pub async fn wechatpay(
+    State(state): State<AppState>,
+    Path((token, number)): Path<(String, String)>,
+    values: Values,
+) -> Result<Json<MiniProgramCharge>, ApiError> {
+    let mut r = Reader::new(values, &["openid", "appid"]);
+    let openid = r.required("openid", text(128));
+    let appid = r.required("appid", text(64));
+    r.finish()?;
+    let (Some(_openid), Some(appid)) = (openid, appid) else {
+        return Err(ApiError::client("openid and appid are required"));
+    };
+    let not_found = || ApiError::NotFound("payment not found".into());
+    let record = payments::find_by_token(&state.db, &token, true)
+        .await?
+        .ok_or_else(not_found)?;
+    let p = record.payment;
+    let shop = accounts::find_shop(&state.db, p.shop_id)
+        .await?
+        .ok_or_else(not_found)?;
+    if shop.number != number {
+        return Err(not_found());
+    }
+    if !shops::has_miniprogram_app(&state.db, shop.id, &appid).await? {
+        return Err(ApiError::client("app id not found"));
+    }
+    let method = PaymentMethod::WeChatPay;
+    if !shops::payment_methods(&state.db, shop.id)
+        .await?
+        .contains(&method)
+    {
+        return Err(ApiError::Conflict(
+            "wechatpay is not offered by this shop".into(),
+        ));
+    }
+    let attempt = begin(&state, &p, method, 0).await?;
+    let secret = webhooks::current_secret(&state.db, shop.id).await?;
+    let time_stamp = Utc::now().timestamp().to_string();
+    let nonce_str = Alphanumeric.sample_string(&mut rand::rng(), 32);
+    let package = format!("prepay_id=sbx_{}", attempt.payment_number);
+    let sign_type = "HMAC-SHA256".to_string();
+    let signed = format!(
+        "appId={appid}&nonceStr={nonce_str}&package={package}&signType={sign_type}&timeStamp={time_stamp}"
+    );
+    let pay_sign = hmac_hex(secret.as_bytes(), signed.as_bytes()).to_ascii_uppercase();
+    Ok(Json(MiniProgramCharge {
+        charge: Charge {
+            time_stamp,
+            nonce_str,
+            package,
+            sign_type,
+            pay_sign,
+        },
+        id: attempt.id,
+        number: attempt.payment_number,
+        payment: method.provider().to_string(),
+    }))
+}

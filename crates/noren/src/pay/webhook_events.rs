@@ -1,0 +1,205 @@
+//! What merchants see of their webhooks: every event with each delivery attempt, and a way to
+//! send one again.
+
+use crate::app::AppState;
+use crate::db::begin_write;
+use crate::db::repo::webhooks::{self, EventQuery, EventRecord, RedeliverError};
+use crate::domain::keys::Mode;
+use crate::domain::webhook::WebhookEvent;
+use crate::http::auth::Merchant;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extract::{Json, Path};
+use crate::http::values::{Reader, Values, integer, text};
+use crate::pay::dto::iso;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// One delivery attempt.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeliveryAttempt {
+    /// 1 for the first delivery (the `Noren-Delivery-Attempt` header).
+    #[schema(example = 1)]
+    pub attempt: i32,
+    /// When it was sent.
+    pub time: String,
+    /// Your receiver's HTTP status; null when it did not answer (timeout, no connection, or
+    /// the attempt was cut off).
+    #[schema(example = 200)]
+    pub status_code: Option<i32>,
+    /// How long it took; null when the attempt was cut off.
+    #[schema(example = 42)]
+    pub duration_ms: Option<i64>,
+    /// Why it failed, when it did.
+    pub error: Option<String>,
+}
+
+/// A webhook event and its deliveries.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookEventRecord {
+    /// The event id (the `Noren-Event-Id` header).
+    #[schema(example = "evt_3kT9xQ2mP7vL1sR8wZ4yB6nC")]
+    pub id: String,
+    /// `paid` or `refunded`.
+    #[schema(example = "paid")]
+    pub payment_status: String,
+    pub token: String,
+    pub payment_number: String,
+    /// Where it is delivered; null when neither the payment nor the shop has a webhook URL.
+    pub url: Option<String>,
+    /// `pending` (a delivery is due or waiting to retry), `delivered`, `failed` (all retries
+    /// used) or `no_url`.
+    #[schema(example = "delivered")]
+    pub status: String,
+    pub create_time: String,
+    /// When the next delivery is due; null when none is.
+    pub next_attempt_time: Option<String>,
+    pub delivered_time: Option<String>,
+    /// The JSON body, exactly as sent.
+    #[schema(value_type = WebhookEvent)]
+    pub body: serde_json::Value,
+    /// Oldest first.
+    pub attempts: Vec<DeliveryAttempt>,
+}
+
+/// A page of events.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookEventPage {
+    /// Events on this page.
+    pub count: u64,
+    pub data: Vec<WebhookEventRecord>,
+    pub offset: u64,
+    /// Events that match.
+    pub total: u64,
+}
+
+fn record((e, attempts): EventRecord) -> WebhookEventRecord {
+    let body = serde_json::from_str(&e.body).unwrap_or_default();
+    WebhookEventRecord {
+        id: e.public_id,
+        payment_status: e.payment_status,
+        token: e.token,
+        payment_number: e.payment_number,
+        url: e.url,
+        status: e.status,
+        create_time: iso(e.created_at),
+        next_attempt_time: e.next_attempt_at.map(iso),
+        delivered_time: e.delivered_at.map(iso),
+        body,
+        attempts: attempts
+            .into_iter()
+            .map(|a| DeliveryAttempt {
+                attempt: a.attempt,
+                time: iso(a.started_at),
+                status_code: a.status_code,
+                duration_ms: a.duration_ms,
+                error: a.error,
+            })
+            .collect(),
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct EventListParams {
+    /// Only events of this attempt.
+    payment_number: Option<String>,
+    /// Only events of this payment.
+    token: Option<String>,
+    #[param(minimum = 0, default = 0)]
+    offset: Option<i64>,
+    /// Page size, 1 to 100.
+    #[param(minimum = 1, maximum = 100, default = 10)]
+    limit: Option<i64>,
+}
+
+/// List webhook events
+///
+/// The shop's webhook events in the key's mode, newest first, each with every delivery
+/// attempt: when it was sent, your receiver's status code and how long it took.
+#[utoipa::path(
+    get,
+    path = "/v3/webhook_events",
+    operation_id = "list_webhook_events",
+    tag = "Webhooks",
+    security(("apiKey" = [])),
+    params(EventListParams),
+    responses(
+        (status = 200, description = "A page of events.", body = WebhookEventPage),
+        (status = 400, description = "A value is invalid; `errors` names every bad field.", body = ErrorBody),
+        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
+    )
+)]
+pub async fn list_webhook_events(
+    State(state): State<AppState>,
+    merchant: Merchant,
+    values: Values,
+) -> Result<Json<WebhookEventPage>, ApiError> {
+    let mut r = Reader::new(values, &["payment_number", "token", "offset", "limit"]);
+    let payment_number = r.optional("payment_number", text(32));
+    let token = r.optional("token", text(64));
+    let offset = r.optional("offset", integer(0, i64::MAX)).unwrap_or(0);
+    let limit = r.optional("limit", integer(1, 100)).unwrap_or(10);
+    r.finish()?;
+    let principal = &merchant.0;
+    let q = EventQuery {
+        shop_id: principal.shop.id,
+        livemode: principal.mode == Mode::Live,
+        payment_number,
+        token,
+        offset: offset as u64,
+        limit: limit as u64,
+    };
+    let (events, total) = webhooks::list_events(&state.db, &q).await?;
+    let data: Vec<WebhookEventRecord> = events.into_iter().map(record).collect();
+    Ok(Json(WebhookEventPage {
+        count: data.len() as u64,
+        data,
+        offset: q.offset,
+        total,
+    }))
+}
+
+/// Redeliver a webhook event
+///
+/// Queues one more delivery of the event now (a waiting retry is brought forward). Answers the
+/// event; its next attempt appears in `attempts` once sent.
+#[utoipa::path(
+    post,
+    path = "/v3/webhook_events/{id}/redeliver",
+    operation_id = "redeliver_webhook_event",
+    tag = "Webhooks",
+    security(("apiKey" = [])),
+    params(("id" = String, Path, description = "The event id, `evt_…`.")),
+    responses(
+        (status = 200, description = "The event, with a delivery due now.", body = WebhookEventRecord),
+        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
+        (status = 404, description = "The shop has no such event (in this key's mode).", body = ErrorBody),
+        (status = 409, description = "A delivery is in progress, or there is no webhook URL to deliver to.", body = ErrorBody),
+    )
+)]
+pub async fn redeliver_webhook_event(
+    State(state): State<AppState>,
+    merchant: Merchant,
+    Path(id): Path<String>,
+) -> Result<Json<WebhookEventRecord>, ApiError> {
+    let principal = &merchant.0;
+    let livemode = principal.mode == Mode::Live;
+    let not_found = || ApiError::NotFound(format!("webhook event {id} not found"));
+    let tx = begin_write(&state.db).await?;
+    let (event, _) = webhooks::find_event(&tx, principal.shop.id, livemode, &id)
+        .await?
+        .ok_or_else(not_found)?;
+    let updated = webhooks::redeliver(&tx, event).await.map_err(|e| match e {
+        RedeliverError::Db(e) => e.into(),
+        other => ApiError::Conflict(other.to_string()),
+    })?;
+    tx.commit().await?;
+    let _ = updated;
+    state.webhook_wake.wake();
+    let record = webhooks::find_event(&state.db, principal.shop.id, livemode, &id)
+        .await?
+        .ok_or_else(not_found)?;
+    Ok(Json(self::record(record)))
+}

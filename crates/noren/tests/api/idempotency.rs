@@ -1,0 +1,102 @@
+//! `Idempotency-Key` on creates and refunds: replay, conflict on other parameters, validation.
+
+use noren_testkit::{TestApp, both_databases, fixtures, json};
+
+const CREATE: &str = "/v3/predefined_payments/create_online_payment";
+
+async fn post(
+    app: &TestApp,
+    path: &str,
+    key: &str,
+    idem: &str,
+    values: &[(&str, &str)],
+) -> reqwest::Response {
+    app.client
+        .post(app.url(path))
+        .query(values)
+        .header("X-Auth-API-Key", key)
+        .header("Idempotency-Key", idem)
+        .send()
+        .await
+        .expect("sent")
+}
+
+both_databases! {
+    async fn a_repeated_create_answers_the_first_payment(app) {
+        let m = fixtures::test_merchant(app.db(), "Idem").await;
+        let first = post(&app, CREATE, &m.key, "order-1", &[("amount", "1000"), ("order_no", "I-1")]).await;
+        assert_eq!(first.status(), 200);
+        assert!(first.headers().get("idempotent-replayed").is_none());
+        let first = json(first).await;
+        // Same values in another order: the same request.
+        let again = post(&app, CREATE, &m.key, "order-1", &[("order_no", "I-1"), ("amount", "1000")]).await;
+        assert_eq!(again.status(), 200);
+        assert_eq!(again.headers()["idempotent-replayed"], "true");
+        assert_eq!(json(again).await, first);
+        let list = json(app.get_values("/v3/predefined_payments", &m.key, &[]).await).await;
+        assert_eq!(list["total"], 1, "one payment, however many repeats");
+
+        let other = post(&app, CREATE, &m.key, "order-1", &[("amount", "2000"), ("order_no", "I-1")]).await;
+        assert_eq!(other.status(), 409);
+        assert_eq!(json(other).await["message"], "this Idempotency-Key was already used with other parameters");
+
+        // Keys belong to the shop: another merchant's same key is a new request.
+        let n = fixtures::test_merchant(app.db(), "Other").await;
+        assert_eq!(post(&app, CREATE, &n.key, "order-1", &[("amount", "1000")]).await.status(), 200);
+    }
+
+    async fn client_errors_are_replayed_too(app) {
+        let m = fixtures::test_merchant(app.db(), "Bad").await;
+        let first = post(&app, CREATE, &m.key, "k-bad", &[("amount", "10")]).await;
+        assert_eq!(first.status(), 400);
+        let body = json(first).await;
+        let again = post(&app, CREATE, &m.key, "k-bad", &[("amount", "10")]).await;
+        assert_eq!(again.status(), 400);
+        assert_eq!(again.headers()["idempotent-replayed"], "true");
+        assert_eq!(json(again).await, body);
+    }
+
+    async fn a_repeated_refund_answers_the_first_result(app) {
+        let m = fixtures::test_merchant(app.db(), "IdemRefund").await;
+        let created = app.create_payment(&m.key, &[("amount", "1000")]).await;
+        let token = created["predefined_payment"]["token"].as_str().expect("token");
+        let number = app.pay(token, "paypay").await;
+        let refund = "/v3/universal_payments/refund";
+        let first = json(post(&app, refund, &m.key, "refund-1", &[("payment_number", &number)]).await).await;
+        assert_eq!(first["result_code"], 2000);
+        let again = post(&app, refund, &m.key, "refund-1", &[("payment_number", &number)]).await;
+        assert_eq!(again.headers()["idempotent-replayed"], "true");
+        assert_eq!(json(again).await, first, "2000 again, not 2101");
+        let fresh = json(post(&app, refund, &m.key, "refund-2", &[("payment_number", &number)]).await).await;
+        assert_eq!(fresh["result_code"], 2101);
+    }
+
+    async fn bad_keys_are_refused(app) {
+        let m = fixtures::test_merchant(app.db(), "BadKey").await;
+        for bad in ["has space", &"x".repeat(256)] {
+            let res = post(&app, CREATE, &m.key, bad, &[("amount", "1000")]).await;
+            assert_eq!(res.status(), 400, "{bad}");
+            assert_eq!(json(res).await["errors"][0]["field"], "Idempotency-Key");
+        }
+    }
+
+    async fn concurrent_repeats_create_one_payment(app) {
+        let m = fixtures::test_merchant(app.db(), "Burst").await;
+        let app = std::sync::Arc::new(app);
+        let mut tasks = Vec::new();
+        for _ in 0..6 {
+            let (app, key) = (app.clone(), m.key.clone());
+            tasks.push(tokio::spawn(async move {
+                post(&app, CREATE, &key, "burst", &[("amount", "1000")]).await.status().as_u16()
+            }));
+        }
+        let mut statuses = Vec::new();
+        for t in tasks {
+            statuses.push(t.await.expect("task"));
+        }
+        assert!(statuses.iter().all(|s| *s == 200 || *s == 409), "{statuses:?}");
+        assert!(statuses.contains(&200));
+        let list = json(app.get_values("/v3/predefined_payments", &m.key, &[]).await).await;
+        assert_eq!(list["total"], 1, "{statuses:?}");
+    }
+}

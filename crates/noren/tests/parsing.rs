@@ -1,0 +1,82 @@
+//! Property tests of the parameter parsing the payment API relies on: any input is either
+//! accepted with its exact meaning or refused with a message, never a panic.
+
+use noren::domain::payment::{PaymentMethod, Yen, parse_http_url};
+use noren::domain::webhook::{FxRates, parse_schedule, signature_header, verify};
+use noren::http::values::{boolean, integer, text};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn amounts_in_range_round_trip(n in 50i64..=99_999_999) {
+        prop_assert_eq!(Yen::parse_amount(&n.to_string()).map(Yen::get), Ok(n));
+    }
+
+    #[test]
+    fn amounts_out_of_range_are_refused(n in prop_oneof![i64::MIN..50i64, 100_000_000i64..=i64::MAX]) {
+        prop_assert!(Yen::parse_amount(&n.to_string()).is_err());
+    }
+
+    #[test]
+    fn any_amount_text_is_accepted_only_as_plain_digits(s in "\\PC{0,24}") {
+        if let Ok(y) = Yen::parse_amount(&s) {
+            prop_assert!(s.trim().chars().all(|c| c.is_ascii_digit()), "{s:?}");
+            prop_assert_eq!(s.trim().parse::<i64>().ok(), Some(y.get()));
+        }
+    }
+
+    #[test]
+    fn integers_respect_their_bounds(s in "-?[0-9]{0,20}|\\PC{0,12}", lo in -1000i64..1000, span in 0i64..10_000) {
+        let hi = lo + span;
+        if let Ok(v) = integer(lo, hi)(&s) {
+            prop_assert!((lo..=hi).contains(&v));
+        }
+    }
+
+    #[test]
+    fn texts_respect_their_length(s in "\\PC{0,40}", max in 1usize..30) {
+        if let Ok(t) = text(max)(&s) {
+            prop_assert!(t.chars().count() <= max);
+        }
+    }
+
+    #[test]
+    fn booleans_are_only_the_usual_words(s in "\\PC{0,8}") {
+        if let Ok(b) = boolean(&s) {
+            prop_assert!(matches!((b, s.as_str()), (true, "true" | "1") | (false, "false" | "0")), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn urls_are_absolute_http_without_whitespace(s in "(https?://)?\\PC{0,40}") {
+        if let Ok(u) = parse_http_url(&s) {
+            prop_assert!(u.starts_with("http://") || u.starts_with("https://"));
+            prop_assert!(!u.chars().any(char::is_whitespace));
+        }
+    }
+
+    #[test]
+    fn brands_parse_only_known_values(s in "[a-z()]{0,14}") {
+        if let Some(m) = PaymentMethod::parse(&s) {
+            prop_assert_eq!(m.as_str(), s.as_str());
+        }
+    }
+
+    #[test]
+    fn settings_parsers_never_panic(s in "\\PC{0,30}") {
+        let _ = FxRates::parse(&s);
+        let _ = parse_schedule(&s);
+    }
+
+    #[test]
+    fn signatures_verify_only_their_own_body(body in "\\PC{0,200}", other in "\\PC{0,200}", t in 0i64..4_000_000_000) {
+        let secret = "whsec_property";
+        let header = signature_header(&[secret.to_string()], t, &body);
+        prop_assert!(verify(&header, &body, secret, t, 300));
+        if other != body {
+            prop_assert!(!verify(&header, &other, secret, t, 300));
+        }
+    }
+}
