@@ -13,12 +13,13 @@ PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal
 	portal/docusaurus.config.ts portal/sidebars.ts portal/package-lock.json $(wildcard openapi/*)
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package-lock.json
 
-.PHONY: help run build server portal checkout test lint fmt openapi e2e ci bench clean
+.PHONY: help run build server portal checkout test lint fmt openapi e2e contract ci bench clean
 
 help:
 	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
 	@echo "make test    all Rust tests, on SQLite and on a throwaway PostgreSQL"
-	@echo "make ci      formatting, clippy, make test, portal build, browser tests (what CI runs)"
+	@echo "make ci      formatting, clippy, make test, portal build, browser tests, contract test (what CI runs)"
+	@echo "make contract schemathesis against /openapi/pay.yaml on a live server (installs it in a venv)"
 	@echo "make bench   load benchmarks against the release server"
 	@echo "make build   release server, portal and checkout"
 	@echo "make openapi regenerate openapi/ from the code"
@@ -66,6 +67,10 @@ openapi:
 e2e: server portal checkout e2e/node_modules/.installed
 	cd e2e && NOREN_BIN=$(NOREN_BIN) npm test
 
+## Contract test: schemathesis 4.x (in a venv under ~/.cache/noren) against the payment spec.
+contract: server
+	NOREN_BIN=$(NOREN_BIN) bash schemathesis/run.sh
+
 ci: export NOREN_REQUIRE_POSTGRES = 1
 ci:
 	$(MAKE) lint
@@ -74,6 +79,7 @@ ci:
 	cd checkout && npm run typecheck
 	cd portal && npm run typecheck
 	$(MAKE) e2e
+	$(MAKE) contract
 
 bench: server
 	NOREN_BIN=$(NOREN_BIN) bash bench/run.sh

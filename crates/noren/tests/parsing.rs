@@ -7,7 +7,11 @@ use noren::http::values::{boolean, integer, text};
 use proptest::prelude::*;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(ProptestConfig {
+        cases: 1000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn amounts_in_range_round_trip(n in 50i64..=99_999_999) {
@@ -54,6 +58,9 @@ proptest! {
         if let Ok(u) = parse_http_url(&s) {
             prop_assert!(u.starts_with("http://") || u.starts_with("https://"));
             prop_assert!(!u.chars().any(char::is_whitespace));
+            let authority = u.split("://").nth(1).and_then(|r| r.split(['/', '?', '#']).next()).unwrap_or("");
+            prop_assert!(!authority.is_empty());
+            prop_assert!(authority.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-:".contains(&b)), "{u}");
         }
     }
 

@@ -263,24 +263,32 @@ pub fn new_payment_number() -> String {
     format!("{first}{rest:015}")
 }
 
-/// Checks an absolute http(s) URL of reasonable length (DESIGN.md: URLs must be absolute).
+/// Checks an absolute http(s) URL of reasonable length (DESIGN.md: URLs must be absolute): a
+/// host name or IPv4 address, an optional port, then any path, query and fragment without
+/// whitespace or control characters. The same rule is the `pattern` in the OpenAPI document.
 pub fn parse_http_url(raw: &str) -> Result<String, String> {
     let raw = raw.trim();
     if raw.len() > 2048 {
         return Err("must be at most 2048 characters".into());
     }
+    let bad = || "must be an absolute http:// or https:// URL with a host name".to_string();
     let rest = raw
         .strip_prefix("https://")
         .or_else(|| raw.strip_prefix("http://"))
-        .ok_or_else(|| "must be an absolute http:// or https:// URL".to_string())?;
-    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+        .ok_or_else(bad)?;
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let (host, port) = match authority.split_once(':') {
+        Some((h, p)) => (h, Some(p)),
+        None => (authority, None),
+    };
     let host_ok = !host.is_empty()
-        && !host.starts_with(':')
         && host
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-.:[]_@%".contains(c));
-    if !host_ok || raw.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err("must be an absolute http:// or https:// URL".into());
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
+    let port_ok =
+        port.is_none_or(|p| (1..=5).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+    if !host_ok || !port_ok || raw.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(bad());
     }
     Ok(raw.to_string())
 }
@@ -364,6 +372,10 @@ mod tests {
             "https:///x",
             "javascript:alert(1)",
             "https://a b/",
+            "http://[a/",
+            "http://user@host/",
+            "http://host:99999999/",
+            "http://host:/",
         ] {
             assert!(parse_http_url(bad).is_err(), "{bad}");
         }

@@ -34,14 +34,16 @@ impl<S: Send + Sync> FromRequestParts<S> for IdempotencyKey {
         let bad = || {
             ApiError::invalid(vec![FieldError::new(
                 "Idempotency-Key",
-                format!("must be 1 to {MAX_LEN} printable ASCII characters"),
+                format!("must be 1 to {MAX_LEN} visible ASCII characters"),
             )])
         };
-        let value = raw.to_str().map_err(|_| bad())?;
-        if value.is_empty()
-            || value.len() > MAX_LEN
-            || !value.bytes().all(|b| (0x21..0x7f).contains(&b))
-        {
+        // Visible ASCII, spaces and tabs inside (HTTP trims them at the ends).
+        let value = raw.to_str().map_err(|_| bad())?.trim();
+        if value.is_empty() {
+            // An empty header is no key (some clients send one when the value is unset).
+            return Ok(IdempotencyKey(None));
+        }
+        if value.len() > MAX_LEN {
             return Err(bad());
         }
         Ok(IdempotencyKey(Some(value.to_string())))
@@ -156,7 +158,7 @@ where
 #[into_params(parameter_in = Header)]
 #[allow(dead_code)]
 pub struct IdempotencyHeader {
-    /// Any unique string (1–255 printable ASCII characters, e.g. a UUID). A repeat with the same
+    /// Any unique string (1–255 visible ASCII characters, e.g. a UUID). A repeat with the same
     /// key and parameters within 24 hours answers the first answer again, with
     /// `Idempotent-Replayed: true`; the same key with other parameters, or while the first
     /// request is still running, answers 409.

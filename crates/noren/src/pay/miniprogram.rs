@@ -54,9 +54,19 @@ pub struct MiniProgramCharge {
 #[allow(dead_code)]
 pub struct MiniProgramParams {
     /// The customer's openid in the mini-program.
+    #[param(
+        min_length = 1,
+        max_length = 128,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     openid: String,
     /// The mini-program's app id, registered for the shop.
-    #[param(example = "wxd930ea5d5a258f4f")]
+    #[param(
+        example = "wxd930ea5d5a258f4f",
+        min_length = 1,
+        max_length = 64,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     appid: String,
 }
 

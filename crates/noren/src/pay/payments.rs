@@ -41,18 +41,36 @@ pub struct CreateParams {
     #[param(minimum = 50, maximum = 99_999_999, example = 1000)]
     amount: i64,
     /// Your own text (up to 2000 characters), returned as given.
+    #[param(
+        min_length = 1,
+        max_length = 2000,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     custom: Option<String>,
     /// Seconds after creation when the payment expires; 0 or absent: never.
-    #[param(minimum = 0)]
+    #[param(minimum = 0, maximum = 316_224_000)]
     expires_after: Option<i64>,
     /// Your order number (up to 100 characters), unique among the shop's payments.
-    #[param(example = "A-0001")]
+    #[param(
+        example = "A-0001",
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     order_no: Option<String>,
     /// Absolute http(s) URL the checkout sends the customer to after paying.
-    #[param(example = "https://shop.example/thanks")]
+    #[param(
+        example = "https://shop.example/thanks",
+        max_length = 2048,
+        pattern = "^https?://[A-Za-z0-9._-]+(:[0-9]{1,5})?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
+    )]
     redirection_url: Option<String>,
     /// Absolute http(s) URL that receives this payment's webhook events (else the shop's).
-    #[param(example = "https://shop.example/noren/webhook")]
+    #[param(
+        example = "https://shop.example/noren/webhook",
+        max_length = 2048,
+        pattern = "^https?://[A-Za-z0-9._-]+(:[0-9]{1,5})?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
+    )]
     webhook_callback_url: Option<String>,
     /// Whether the checkout offers the customer a tip.
     tip_vas_enabled: Option<bool>,
@@ -184,8 +202,10 @@ pub async fn create_with_url_print(
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct GetParams {
-    /// Present (or `true`): leave out `associated_payments` and `value_added_services`.
-    simple: Option<bool>,
+    /// Present with no value, `true` or `1`: leave out `associated_payments` and
+    /// `value_added_services`; `false` or `0` (or absent): include them.
+    #[param(pattern = "^(|true|false|1|0)$", example = "true")]
+    simple: Option<String>,
 }
 
 /// `?simple`, `?simple=` and `?simple=true` mean yes.
@@ -243,9 +263,14 @@ pub async fn get_predefined_payment(
 #[allow(dead_code)]
 pub struct ListParams {
     /// Only payments whose `order_by` time is at or after this, in milliseconds since the epoch.
-    #[param(example = 1735689600000_i64)]
+    #[param(
+        example = 1735689600000_i64,
+        minimum = 0,
+        maximum = 253_402_300_799_999_i64
+    )]
     time_start: Option<i64>,
     /// Only payments whose `order_by` time is before this, in milliseconds since the epoch.
+    #[param(minimum = 0, maximum = 253_402_300_799_999_i64)]
     time_end: Option<i64>,
     /// How many matching payments to skip.
     #[param(minimum = 0, default = 0)]
@@ -260,14 +285,25 @@ pub struct ListParams {
     #[param(pattern = "^(create_time|update_time)$", example = "create_time")]
     order_by: Option<String>,
     /// Only the payment with this order number.
+    #[param(
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     order_no: Option<String>,
 }
+
+/// The latest time a filter takes: the end of year 9999, in milliseconds.
+const MILLIS_MAX: i64 = 253_402_300_799_999;
 
 fn millis(raw: &str) -> Result<DateTime<Utc>, String> {
     let ms: i64 = raw
         .trim()
         .parse()
         .map_err(|_| "must be milliseconds since the Unix epoch".to_string())?;
+    if !(0..=MILLIS_MAX).contains(&ms) {
+        return Err(format!("must be from 0 to {MILLIS_MAX}"));
+    }
     DateTime::from_timestamp_millis(ms).ok_or_else(|| "is out of range".to_string())
 }
 
@@ -324,11 +360,7 @@ pub async fn list_predefined_payments(
         .optional("order_by", order_by)
         .unwrap_or(OrderBy::CreateTime);
     let order_no = r.optional("order_no", text(ORDER_NO_MAX));
-    if let (Some(start), Some(end)) = (time_start, time_end)
-        && start > end
-    {
-        r.error("time_end", "must not be before time_start");
-    }
+    // A time_end before time_start matches nothing: an empty page, not an error.
     r.finish()?;
     let principal = &merchant.0;
     let query = ListQuery {
@@ -362,17 +394,36 @@ pub async fn list_predefined_payments(
 #[allow(dead_code)]
 pub struct UpdateParams {
     /// The payment's token (give this or `order_no`).
+    #[param(
+        min_length = 1,
+        max_length = 64,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     token: Option<String>,
     /// The payment's order number (give this or `token`).
+    #[param(
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     order_no: Option<String>,
     /// New text of your own.
+    #[param(
+        min_length = 1,
+        max_length = 2000,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     custom: Option<String>,
     /// New expiry in seconds after creation; 0: never.
-    #[param(minimum = 0)]
+    #[param(minimum = 0, maximum = 316_224_000)]
     expires_after: Option<i64>,
     /// `true` blocks the checkout link; a payment already started may still finish.
     invalidated: Option<bool>,
     /// New absolute http(s) URL to send the customer to after paying.
+    #[param(
+        max_length = 2048,
+        pattern = "^https?://[A-Za-z0-9._-]+(:[0-9]{1,5})?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
+    )]
     redirection_url: Option<String>,
     /// Whether the checkout offers a tip.
     tip_vas_enabled: Option<bool>,

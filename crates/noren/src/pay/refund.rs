@@ -45,7 +45,12 @@ pub struct RefundResult {
 #[allow(dead_code)]
 pub struct RefundParams {
     /// The paid attempt to refund in full.
-    #[param(example = "4829301746502918")]
+    #[param(
+        example = "4829301746502918",
+        min_length = 1,
+        max_length = 32,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     payment_number: String,
 }
 

@@ -104,8 +104,18 @@ fn record((e, attempts): EventRecord) -> WebhookEventRecord {
 #[allow(dead_code)]
 pub struct EventListParams {
     /// Only events of this attempt.
+    #[param(
+        min_length = 1,
+        max_length = 32,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     payment_number: Option<String>,
     /// Only events of this payment.
+    #[param(
+        min_length = 1,
+        max_length = 64,
+        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
+    )]
     token: Option<String>,
     #[param(minimum = 0, default = 0)]
     offset: Option<i64>,
