@@ -82,6 +82,7 @@ ci:
 	$(MAKE) contract
 
 bench: server
+	cargo build --release --locked -p noren-testkit --bin webhook-bench
 	NOREN_BIN=$(NOREN_BIN) bash bench/run.sh
 
 clean:

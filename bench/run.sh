@@ -22,6 +22,7 @@ set -euo pipefail
 
 REPO_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NOREN_BIN="${NOREN_BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/noren/target}/release/noren}"
+WEBHOOK_BENCH="${NOREN_WEBHOOK_BENCH:-$(dirname "$NOREN_BIN")/webhook-bench}"
 DURATION="${NOREN_BENCH_DURATION:-10}"
 DURATION="${DURATION%s}"
 WARMUP="${NOREN_BENCH_WARMUP:-2}"
@@ -34,6 +35,10 @@ STRICT="${NOREN_BENCH_STRICT:-0}"
 TARGET_P99_MS=5
 TARGET_IDLE_RSS_MIB=40
 TARGET_WHOAMI_RATIO_PCT=50
+TARGET_GET_RATIO_PCT=40
+TARGET_CREATE_RPS=2000
+TARGET_WEBHOOK_RPS=500
+TARGET_WEBHOOK_P50_MS=50
 
 STARTUP_TIMEOUT_S=30
 STOP_TIMEOUT_S=5
@@ -53,8 +58,7 @@ die() {
   exit 1
 }
 
-cleanup() {
-  local status=$?
+stop_server() {
   if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill -TERM "$SERVER_PID" 2>/dev/null || true
     local waited=0
@@ -68,6 +72,42 @@ cleanup() {
     fi
     wait "$SERVER_PID" 2>/dev/null || true
   fi
+  SERVER_PID=""
+}
+
+# A throwaway PostgreSQL cluster in the work directory (as `nobody` when run as root).
+PG_DIR=""
+PG_BIN=""
+as_pg_user() {
+  if [[ "$(id -u)" == 0 ]]; then
+    su -s /bin/sh nobody -c "$*"
+  else
+    sh -c "$*"
+  fi
+}
+
+start_postgres() {
+  PG_BIN="$(dirname "$(readlink -f "$(command -v initdb 2>/dev/null || ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n1)")")"
+  [[ -x "$PG_BIN/initdb" ]] || return 1
+  PG_DIR="$WORK_DIR/pg"
+  mkdir -p "$PG_DIR"
+  [[ "$(id -u)" == 0 ]] && chown nobody "$PG_DIR" && chmod 755 "$WORK_DIR"
+  as_pg_user "'$PG_BIN/initdb' -D '$PG_DIR/data' -U noren -A trust >'$PG_DIR/initdb.log' 2>&1" || return 1
+  PG_PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  as_pg_user "'$PG_BIN/pg_ctl' -D '$PG_DIR/data' -l '$PG_DIR/log' -w -o \"-h 127.0.0.1 -p $PG_PORT -k '$PG_DIR' -c fsync=on\" start >/dev/null" || return 1
+}
+
+stop_postgres() {
+  if [[ -n "$PG_DIR" && -d "$PG_DIR/data" ]]; then
+    as_pg_user "'$PG_BIN/pg_ctl' -D '$PG_DIR/data' -m fast stop >/dev/null 2>&1" || true
+  fi
+  PG_DIR=""
+}
+
+cleanup() {
+  local status=$?
+  stop_server
+  stop_postgres
   if [[ -n "$WORK_DIR" ]]; then
     rm -rf "$WORK_DIR"
   fi
@@ -109,8 +149,7 @@ check() {
 }
 
 start_server() {
-  local db="$WORK_DIR/noren.db"
-  export NOREN_DATABASE_URL="sqlite://$db"
+  export NOREN_DATABASE_URL="$1"
   export NOREN_DATA_DIR="$WORK_DIR/data"
   # The benchmark measures the APIs only; the server insists on existing static-build folders,
   # so an empty one stands in for a build that is missing.
@@ -162,15 +201,20 @@ expect_ok() {
   [[ "$status" == 2* ]] || die "GET $path answered $status before the benchmark; expected 2xx"
 }
 
-# measure NAME PATH [HEADER]: warms up, then runs wrk and records throughput, latency and the
-# server's peak memory during the run.
+# measure NAME PATH [HEADER] [METHOD]: warms up, then runs wrk and records throughput, latency
+# and the server's peak memory during the run. METHOD POST sends the path's query as values.
 measure() {
-  local name="$1" path="$2" header="${3:-}" out="$WORK_DIR/wrk-$1.txt"
+  local name="$1" path="$2" header="${3:-}" method="${4:-GET}" out="$WORK_DIR/wrk-$1.txt"
   local -a hdr=()
   [[ -n "$header" ]] && hdr=(-H "$header")
-  expect_ok "$path" "$header"
+  if [[ "$method" == GET ]]; then
+    expect_ok "$path" "$header"
+  else
+    printf 'wrk.method = "%s"\n' "$method" >"$WORK_DIR/$name.lua"
+    hdr+=(-s "$WORK_DIR/$name.lua")
+  fi
 
-  echo "bench: $name: GET $path (${WARMUP}s warm-up, ${DURATION}s measured)" >&2
+  echo "bench: $name: $method $path (${WARMUP}s warm-up, ${DURATION}s measured)" >&2
   if ((WARMUP > 0)); then
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" "${hdr[@]}" "$BASE_URL$path" >/dev/null
   fi
@@ -197,6 +241,36 @@ ratio() {
   check "$pct" ">=" "$target"
   RATIO_LINES+=("$(printf '%-34s %8s %%     target >= %s %%    %s' \
     "throughput $name / $base" "$pct" "$target" "$VERDICT")")
+}
+
+# Creates a payment and prints its token.
+create_payment() {
+  curl -s --max-time 5 -X POST -H "X-Auth-API-Key: $1" \
+    "$BASE_URL/v3/predefined_payments/create_online_payment?amount=1000" |
+    sed -n 's/.*"token":"\([^"]*\)".*/\1/p'
+}
+
+# minimum NAME RPS: NAME's throughput against an absolute floor.
+minimum() {
+  check "${RPS[$1]}" ">=" "$2"
+  RATIO_LINES+=("$(printf '%-34s %8.0f /s    target >= %s /s     %s' "throughput $1" "${RPS[$1]}" "$2" "$VERDICT")")
+}
+
+# webhooks KEY: paid-to-received latency at a calm rate (one approval at a time) and delivery
+# throughput under load (32 approvals in flight), with a local receiver (webhook-bench).
+webhooks() {
+  local calm busy rate p50
+  [[ -x "$WEBHOOK_BENCH" ]] || die "no webhook-bench at $WEBHOOK_BENCH (cargo build --release -p noren-testkit --bin webhook-bench)"
+  echo "bench: webhooks: latency (200 events, 1 in flight), throughput (2000 events, 32 in flight)" >&2
+  calm="$("$WEBHOOK_BENCH" "$BASE_URL" "$1" 200 1)"
+  busy="$("$WEBHOOK_BENCH" "$BASE_URL" "$1" 2000 32)"
+  p50="$(sed -n 's/.* p50 \([0-9.]*\) ms.*/\1/p' <<<"$calm")"
+  rate="$(sed -n 's/.* events, \([0-9]*\) deliveries.*/\1/p' <<<"$busy")"
+  RATIO_LINES+=("calm:  $calm" "busy:  $busy")
+  check "$p50" "<" "$TARGET_WEBHOOK_P50_MS"
+  RATIO_LINES+=("$(printf '%-34s %8s ms    target < %s ms      %s' "webhook approval-to-receipt p50" "$p50" "$TARGET_WEBHOOK_P50_MS" "$VERDICT")")
+  check "$rate" ">=" "$TARGET_WEBHOOK_RPS"
+  RATIO_LINES+=("$(printf '%-34s %8s /s    target >= %s /s      %s' "webhook deliveries" "$rate" "$TARGET_WEBHOOK_RPS" "$VERDICT")")
 }
 
 report() {
@@ -234,13 +308,14 @@ report() {
   printf '%-34s %8s MiB   target < %s MiB    %s\n' "RSS idle (VmRSS before load)" \
     "$(mib "$IDLE_RSS_KIB")" "$TARGET_IDLE_RSS_MIB" "$VERDICT"
   for name in "${NAMES[@]}"; do
+    [[ "$name" == *_pg ]] && continue
     printf '%-34s %8s MiB\n' "RSS peak during $name (VmHWM)" "$(mib "${PEAK_KIB[$name]}")"
     if ((PEAK_KIB[$name] > peak_all)); then
       peak_all=${PEAK_KIB[$name]}
     fi
   done
   printf '%-34s %8s MiB\n' "RSS peak under load (VmHWM)" "$(mib "$peak_all")"
-  printf '%-34s %8s MiB\n' "RSS after load (VmRSS)" "$(mib "$(rss_kib VmRSS)")"
+  printf '%-34s %8s MiB\n' "RSS after load (VmRSS)" "$(mib "$AFTER_RSS_KIB")"
   echo
   if ((MISSED > 0)); then
     echo "targets missed: $MISSED"
@@ -263,9 +338,9 @@ or set NOREN_BIN"
   trap 'exit 130' INT
   trap 'exit 143' TERM
 
-  start_server
-  echo "bench: noren (pid $SERVER_PID) listening on $BASE_URL" >&2
-  local key
+  start_server "sqlite://$WORK_DIR/noren.db"
+  echo "bench: noren (pid $SERVER_PID) listening on $BASE_URL (SQLite)" >&2
+  local key token
   key="$(demo_merchant_key)"
   sleep 1 # let start-up work settle before reading the idle memory
   IDLE_RSS_KIB="$(rss_kib VmRSS)"
@@ -273,6 +348,30 @@ or set NOREN_BIN"
   measure healthz /healthz
   measure whoami /v3/api_keys/whoami "X-Auth-API-Key: $key"
   ratio whoami healthz "$TARGET_WHOAMI_RATIO_PCT"
+  token="$(create_payment "$key")"
+  measure get_token "/v3/predefined_payments/$token"
+  ratio get_token healthz "$TARGET_GET_RATIO_PCT"
+  measure create "/v3/predefined_payments/create_online_payment?amount=1000" "X-Auth-API-Key: $key" POST
+  minimum create "$TARGET_CREATE_RPS"
+  webhooks "$key"
+  AFTER_RSS_KIB="$(rss_kib VmRSS)"
+  stop_server
+
+  if start_postgres; then
+    start_server "postgres://noren@127.0.0.1:$PG_PORT/postgres"
+    echo "bench: noren (pid $SERVER_PID) listening on $BASE_URL (PostgreSQL)" >&2
+    key="$(demo_merchant_key)"
+    measure healthz_pg /healthz
+    token="$(create_payment "$key")"
+    measure get_token_pg "/v3/predefined_payments/$token"
+    ratio get_token_pg healthz_pg "$TARGET_GET_RATIO_PCT"
+    measure create_pg "/v3/predefined_payments/create_online_payment?amount=1000" "X-Auth-API-Key: $key" POST
+    ratio create_pg healthz_pg 0
+    stop_server
+    stop_postgres
+  else
+    RATIO_LINES+=("PostgreSQL: no initdb/pg_ctl found (or the cluster did not start): skipped")
+  fi
 
   report
   if [[ "$STRICT" == 1 ]] && ((MISSED > 0)); then

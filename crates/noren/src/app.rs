@@ -45,9 +45,37 @@ pub struct AppState {
     pub connectors: Arc<Connectors>,
     /// Wakes this process's webhook worker when an event was written.
     pub webhook_wake: Arc<Wake>,
+    /// Shop numbers by shop id: they never change, and reading a payment by token shows one.
+    pub shop_numbers: Arc<std::sync::RwLock<std::collections::HashMap<i64, Arc<str>>>>,
 }
 
+/// How many shop numbers a process remembers before it starts over.
+const SHOP_NUMBERS_MAX: usize = 10_000;
+
 impl AppState {
+    /// A shop's number (remembered: shop numbers never change).
+    pub async fn shop_number(&self, shop_id: i64) -> Result<Option<Arc<str>>, sea_orm::DbErr> {
+        if let Some(n) = self
+            .shop_numbers
+            .read()
+            .ok()
+            .and_then(|m| m.get(&shop_id).cloned())
+        {
+            return Ok(Some(n));
+        }
+        let Some(shop) = crate::db::repo::accounts::find_shop(&self.db, shop_id).await? else {
+            return Ok(None);
+        };
+        let number: Arc<str> = shop.number.into();
+        if let Ok(mut m) = self.shop_numbers.write() {
+            if m.len() >= SHOP_NUMBERS_MAX {
+                m.clear();
+            }
+            m.insert(shop_id, number.clone());
+        }
+        Ok(Some(number))
+    }
+
     /// What writing a webhook event needs.
     pub fn event_settings(&self) -> EventSettings<'_> {
         EventSettings {
@@ -184,6 +212,7 @@ impl Server {
             public_url,
             connectors: Arc::new(Connectors::default()),
             webhook_wake: Arc::new(Wake::default()),
+            shop_numbers: Arc::default(),
         };
         let router = build_router(state.clone(), api);
         Ok(Server {

@@ -15,7 +15,8 @@ use crate::db::entities::job;
 use crate::db::repo::{jobs, webhooks};
 use crate::domain::webhook::signature_header;
 use chrono::Utc;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{Notify, Semaphore};
 use tokio::task::JoinSet;
@@ -44,7 +45,10 @@ pub struct Worker {
     wake: Arc<Wake>,
     client: reqwest::Client,
     id: String,
+    secret_cache: Mutex<HashMap<i64, (Instant, Vec<String>)>>,
 }
+
+const SECRET_CACHE_TTL: Duration = Duration::from_secs(1);
 
 impl Worker {
     pub fn new(db: Db, settings: WebhookSettings, wake: Arc<Wake>) -> anyhow::Result<Self> {
@@ -62,6 +66,7 @@ impl Worker {
             wake,
             client,
             id,
+            secret_cache: Mutex::default(),
         })
     }
 
@@ -114,6 +119,25 @@ impl Worker {
         while tasks.join_next().await.is_some() {}
     }
 
+    /// The shop's signing secrets, remembered for a second: a busy shop's deliveries do not
+    /// each read them, and a rotation is seen within that second.
+    async fn secrets(&self, shop_id: i64) -> Result<Vec<String>, sea_orm::DbErr> {
+        if let Some((at, secrets)) = self
+            .secret_cache
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&shop_id).cloned())
+            && at.elapsed() < SECRET_CACHE_TTL
+        {
+            return Ok(secrets);
+        }
+        let secrets = webhooks::signing_secrets(&self.db, shop_id).await?;
+        if let Ok(mut cache) = self.secret_cache.lock() {
+            cache.insert(shop_id, (Instant::now(), secrets.clone()));
+        }
+        Ok(secrets)
+    }
+
     async fn deliver(&self, job: job::Model) {
         if let Err(e) = self.try_deliver(&job).await {
             tracing::warn!(job = job.id, error = %e, "webhook delivery could not be recorded");
@@ -135,7 +159,7 @@ impl Worker {
         let Some(attempt) = webhooks::start_attempt(&self.db, event.id).await? else {
             return Ok(());
         };
-        let secrets = webhooks::signing_secrets(&self.db, event.shop_id).await?;
+        let secrets = self.secrets(event.shop_id).await?;
         let t = Utc::now().timestamp();
         let started = Instant::now();
         let result = self

@@ -246,12 +246,13 @@ pub async fn get_predefined_payment(
     let record = payments::find_by_token(&state.db, &token, simple)
         .await?
         .ok_or_else(|| ApiError::NotFound("no payment with this token".into()))?;
-    let shop = crate::db::repo::accounts::find_shop(&state.db, record.payment.shop_id)
+    let shop_number = state
+        .shop_number(record.payment.shop_id)
         .await?
         .ok_or_else(|| ApiError::NotFound("no payment with this token".into()))?;
     Ok(Json(PredefinedPayment::from_record(
         &record,
-        &shop.number,
+        &shop_number,
         simple,
         Utc::now(),
     )))

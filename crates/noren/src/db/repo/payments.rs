@@ -110,7 +110,23 @@ async fn hydrate(
             })
             .collect());
     }
-    let ids: Vec<i64> = payments.iter().map(|p| p.id).collect();
+    // Attempts and services exist only once a brand was chosen (`started`, which never reverts),
+    // so payments not started need no more queries: reading a fresh payment is one query.
+    let ids: Vec<i64> = payments
+        .iter()
+        .filter(|p| p.started)
+        .map(|p| p.id)
+        .collect();
+    if ids.is_empty() {
+        return Ok(payments
+            .into_iter()
+            .map(|payment| PaymentRecord {
+                payment,
+                attempts: Vec::new(),
+                services: Vec::new(),
+            })
+            .collect());
+    }
     let attempts = payment::Entity::find()
         .filter(payment::Column::PredefinedPaymentId.is_in(ids.clone()))
         .order_by_asc(payment::Column::Id)

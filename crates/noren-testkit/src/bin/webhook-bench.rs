@@ -1,0 +1,128 @@
+//! Webhook delivery benchmark (`make bench` runs it): against a running `noren` with a test
+//! merchant key, prepares N open sandbox attempts, then approves them with C requests in flight
+//! and measures, at a local receiver, how fast the `paid` events arrive: events per second from
+//! the first approval to the last receipt, and the latency from each approval request to its
+//! event's receipt (p50, p99).
+//!
+//! Usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C]
+
+use noren_testkit::receiver::Receiver;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    let (Some(base), Some(key)) = (args.get(1), args.get(2)) else {
+        anyhow::bail!("usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C]");
+    };
+    let n: usize = args.get(3).map(|s| s.parse()).transpose()?.unwrap_or(2000);
+    let c: usize = args.get(4).map(|s| s.parse()).transpose()?.unwrap_or(32);
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(c)
+        .build()?;
+    let rx = Receiver::start().await;
+
+    // Prepare: N payments, each with an open attempt, delivering to the receiver.
+    let prepare = Arc::new(Semaphore::new(c));
+    let mut tasks = Vec::new();
+    for _ in 0..n {
+        let (client, base, key, url, permit) = (
+            client.clone(),
+            base.clone(),
+            key.clone(),
+            rx.url(),
+            prepare.clone().acquire_owned().await?,
+        );
+        tasks.push(tokio::spawn(async move {
+            let created: serde_json::Value = client
+                .post(format!(
+                    "{base}/v3/predefined_payments/create_online_payment"
+                ))
+                .query(&[("amount", "1000"), ("webhook_callback_url", url.as_str())])
+                .header("X-Auth-API-Key", &key)
+                .send()
+                .await?
+                .error_for_status()?
+                .json()
+                .await?;
+            let token = created["predefined_payment"]["token"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            let view: serde_json::Value = client
+                .post(format!("{base}/checkout/api/{token}/attempts"))
+                .json(&serde_json::json!({"payment_method": "paypay"}))
+                .send()
+                .await?
+                .error_for_status()?
+                .json()
+                .await?;
+            drop(permit);
+            anyhow::Ok(
+                view["attempt"]["payment_number"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+            )
+        }));
+    }
+    let mut numbers = Vec::with_capacity(n);
+    for t in tasks {
+        numbers.push(t.await??);
+    }
+
+    // Measure: approve all, C at a time; note when each approval was sent.
+    let sent: Arc<std::sync::Mutex<HashMap<String, Instant>>> = Arc::default();
+    let gate = Arc::new(Semaphore::new(c));
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    for number in numbers {
+        let (client, base, key, sent, permit) = (
+            client.clone(),
+            base.clone(),
+            key.clone(),
+            sent.clone(),
+            gate.clone().acquire_owned().await?,
+        );
+        tasks.push(tokio::spawn(async move {
+            sent.lock()
+                .expect("lock")
+                .insert(number.clone(), Instant::now());
+            client
+                .post(format!("{base}/sandbox/payments/{number}/approve"))
+                .header("X-Auth-API-Key", &key)
+                .send()
+                .await?
+                .error_for_status()?;
+            drop(permit);
+            anyhow::Ok(())
+        }));
+    }
+    for t in tasks {
+        t.await??;
+    }
+    let got = rx.wait_for(n, Duration::from_secs(120)).await;
+    let last = got.iter().map(|r| r.at).max().unwrap_or(start);
+    let sent = sent.lock().expect("lock").clone();
+    let mut latencies: Vec<f64> = got
+        .iter()
+        .filter_map(|r| {
+            let number = r.json()["payment_number"].as_str()?.to_string();
+            Some((r.at - *sent.get(&number)?).as_secs_f64() * 1000.0)
+        })
+        .collect();
+    latencies.sort_by(|a, b| a.total_cmp(b));
+    let pct = |p: f64| latencies[((latencies.len() as f64 - 1.0) * p).round() as usize];
+    let elapsed = (last - start).as_secs_f64();
+    println!(
+        "webhooks: {n} events, {:.0} deliveries/s, approval-to-receipt p50 {:.1} ms p99 {:.1} ms, duplicates {}",
+        n as f64 / elapsed,
+        pct(0.5),
+        pct(0.99),
+        got.len() - n
+    );
+    Ok(())
+}
