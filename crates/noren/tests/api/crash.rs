@@ -1,7 +1,7 @@
 //! Nothing is lost on a crash: a `noren` process is killed (SIGKILL) while it delivers the
 //! webhook of a paid payment; after a restart the delivery is taken up again once its lease
 //! runs out, and the receiver sees exactly the cut-off attempt and one successful attempt of
-//! the same event.
+//! the same event. Two processes on one database share the deliveries and never send one twice.
 
 use noren_testkit::process;
 use noren_testkit::receiver::{Receiver, Script};
@@ -63,5 +63,30 @@ both_databases! {
         second.kill().expect("stop");
         second.wait().expect("reaped");
         let _: &TestApp = &app;
+    }
+}
+
+both_databases! {
+    async fn two_processes_never_send_the_same_attempt(app with no_worker()) {
+        let m = fixtures::test_merchant(app.db(), "Pair").await;
+        let rx = Receiver::start().await;
+        let (mut a, _) = serve(&app.database_url).await;
+        let (mut b, _) = serve(&app.database_url).await;
+        let n = 40;
+        for _ in 0..n {
+            let created = app.create_payment(&m.key, &[("amount", "1000"), ("webhook_callback_url", &rx.url())]).await;
+            app.pay(created["predefined_payment"]["token"].as_str().expect("token"), "paypay").await;
+        }
+        let got = rx.wait_for(n, Duration::from_secs(20)).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let got_all = rx.received();
+        assert_eq!(got_all.len(), n, "each event once: {} requests", got_all.len());
+        let ids: std::collections::HashSet<&str> = got.iter().map(|r| r.header("noren-event-id")).collect();
+        assert_eq!(ids.len(), n);
+        assert!(got.iter().all(|r| r.header("noren-delivery-attempt") == "1"));
+        for child in [&mut a, &mut b] {
+            child.kill().expect("stop");
+            child.wait().expect("reaped");
+        }
     }
 }
