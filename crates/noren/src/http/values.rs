@@ -139,6 +139,15 @@ impl Reader {
         self.errors.push(FieldError::new(field, message));
     }
 
+    /// The `offset` and `limit` of a paged list (limit 1 to 100, default 10; seed 000 §5).
+    pub fn page(&mut self) -> (u64, u64) {
+        let offset = self.optional("offset", integer(0, i64::MAX)).unwrap_or(0);
+        let limit = self
+            .optional("limit", integer(1, PAGE_MAX))
+            .unwrap_or(PAGE_DEFAULT);
+        (offset as u64, limit as u64)
+    }
+
     /// `Ok` when every value was good; otherwise a 400 naming every bad field.
     pub fn finish(self) -> Result<(), ApiError> {
         if self.errors.is_empty() {
@@ -148,6 +157,10 @@ impl Reader {
         }
     }
 }
+
+/// Default and largest page of the list calls.
+pub const PAGE_DEFAULT: i64 = 10;
+pub const PAGE_MAX: i64 = 100;
 
 /// `true`/`false` (also `1`/`0`).
 pub fn boolean(raw: &str) -> Result<bool, String> {

@@ -24,9 +24,6 @@ const ORDER_NO_MAX: usize = 100;
 const CUSTOM_MAX: usize = 2000;
 /// Longest `expires_after`: ten years, in seconds.
 const EXPIRES_AFTER_MAX: i64 = 10 * 366 * 24 * 3600;
-/// Default and largest page of the list call (seed 000 §5; issue: max 100).
-const LIST_DEFAULT: i64 = 10;
-const LIST_MAX: i64 = 100;
 
 fn livemode(m: &Merchant) -> bool {
     m.0.mode == Mode::Live
@@ -352,10 +349,7 @@ pub async fn list_predefined_payments(
     );
     let time_start = r.optional("time_start", millis);
     let time_end = r.optional("time_end", millis);
-    let offset = r.optional("offset", integer(0, i64::MAX)).unwrap_or(0);
-    let limit = r
-        .optional("limit", integer(1, LIST_MAX))
-        .unwrap_or(LIST_DEFAULT);
+    let (offset, limit) = r.page();
     let time_asc = r.optional("time_asc", boolean).unwrap_or(false);
     let order_by = r
         .optional("order_by", order_by)
@@ -369,8 +363,8 @@ pub async fn list_predefined_payments(
         livemode: livemode(&merchant),
         time_start,
         time_end,
-        offset: offset.unsigned_abs(),
-        limit: limit.unsigned_abs(),
+        offset,
+        limit,
         time_asc,
         order_by,
         order_no,

@@ -9,7 +9,7 @@ use crate::domain::webhook::WebhookEvent;
 use crate::http::auth::Merchant;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
-use crate::http::values::{Reader, Values, integer, text};
+use crate::http::values::{Reader, Values, text};
 use crate::pay::dto::iso;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -149,8 +149,7 @@ pub async fn list_webhook_events(
     let mut r = Reader::new(values, &["payment_number", "token", "offset", "limit"]);
     let payment_number = r.optional("payment_number", text(32));
     let token = r.optional("token", text(64));
-    let offset = r.optional("offset", integer(0, i64::MAX)).unwrap_or(0);
-    let limit = r.optional("limit", integer(1, 100)).unwrap_or(10);
+    let (offset, limit) = r.page();
     r.finish()?;
     let principal = &merchant.0;
     let q = EventQuery {
@@ -158,8 +157,8 @@ pub async fn list_webhook_events(
         livemode: principal.mode == Mode::Live,
         payment_number,
         token,
-        offset: offset as u64,
-        limit: limit as u64,
+        offset,
+        limit,
     };
     let (events, total) = webhooks::list_events(&state.db, &q).await?;
     let data: Vec<WebhookEventRecord> = events.into_iter().map(record).collect();
@@ -201,12 +200,11 @@ pub async fn redeliver_webhook_event(
     let (event, _) = webhooks::find_event(&tx, principal.shop.id, livemode, &id)
         .await?
         .ok_or_else(not_found)?;
-    let updated = webhooks::redeliver(&tx, event).await.map_err(|e| match e {
+    webhooks::redeliver(&tx, event).await.map_err(|e| match e {
         RedeliverError::Db(e) => e.into(),
         other => ApiError::Conflict(other.to_string()),
     })?;
     tx.commit().await?;
-    let _ = updated;
     state.webhook_wake.wake();
     let record = webhooks::find_event(&state.db, principal.shop.id, livemode, &id)
         .await?

@@ -94,3 +94,61 @@ both_databases! {
         assert!(exit.success(), "{exit:?}");
     }
 }
+
+fn operator(url: &str, args: &[&str]) -> (bool, serde_json::Value, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .env("NOREN_DATABASE_URL", url)
+        .output()
+        .expect("runs");
+    let stdout = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (
+        out.status.success(),
+        stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+both_databases! {
+    async fn operators_set_brands_webhooks_and_mini_program_apps(app) {
+        let url = app.database_url.clone();
+        let keys = tokio::task::spawn_blocking({ let url = url.clone(); move || demo(&url) }).await.expect("demo");
+        let shop = keys["shop_number"].as_str().expect("shop").to_string();
+        let first_secret = keys["webhook_secret"].as_str().expect("secret").to_string();
+        assert!(first_secret.starts_with("whsec_"));
+        assert_eq!(keys["miniprogram_appid"], "wxdemo0000000001");
+        let runs = tokio::task::spawn_blocking(move || {
+            vec![
+                operator(&url, &["shop", "payment-methods", "--shop", &shop, "--set", "alipay(hs),paypay"]),
+                operator(&url, &["shop", "payment-methods", "--shop", &shop, "--set", "bitcoin"]),
+                operator(&url, &["webhook", "set-url", "--shop", &shop, "--url", "https://shop.example/hook"]),
+                operator(&url, &["webhook", "set-url", "--shop", &shop, "--url", "ftp://nope"]),
+                operator(&url, &["webhook", "rotate-secret", "--shop", &shop]),
+                operator(&url, &["miniprogram-app", "add", "--shop", &shop, "--appid", "wx-second"]),
+                operator(&url, &["webhook", "rotate-secret", "--shop", "99999999"]),
+            ]
+        }).await.expect("operators");
+        assert!(runs[0].0, "{}", runs[0].2);
+        assert_eq!(runs[0].1["payment_methods"], serde_json::json!(["alipay(hs)", "paypay"]));
+        assert!(!runs[1].0 && runs[1].2.contains("unknown brand bitcoin"), "{}", runs[1].2);
+        assert!(runs[2].0 && runs[2].1["webhook_url"] == "https://shop.example/hook", "{}", runs[2].2);
+        assert!(!runs[3].0, "a bad URL is refused");
+        let new_secret = runs[4].1["webhook_secret"].as_str().expect("new secret").to_string();
+        assert!(new_secret.starts_with("whsec_") && new_secret != first_secret);
+        assert!(runs[5].0, "{}", runs[5].2);
+        assert!(!runs[6].0 && runs[6].2.contains("no shop with number 99999999"), "{}", runs[6].2);
+
+        // What the operators set is what the API shows and uses.
+        let shop_id = keys["shop_id"].as_i64().expect("shop id");
+        let shop_row = noren::db::repo::accounts::find_shop(app.db(), shop_id).await.expect("db").expect("shop");
+        assert_eq!(shop_row.webhook_url.as_deref(), Some("https://shop.example/hook"));
+        let secrets = noren::db::repo::webhooks::signing_secrets(app.db(), shop_id).await.expect("secrets");
+        assert_eq!(secrets, vec![new_secret, first_secret], "the old secret signs on during the rotation");
+        let created = app.create_payment(keys["merchant_key"].as_str().expect("key"), &[("amount", "500")]).await;
+        let token = created["predefined_payment"]["token"].as_str().expect("token");
+        let brands = json(app.get(&format!("/v3/predefined_payments/{token}/available_payments")).await).await;
+        let names: Vec<&str> = brands.as_array().expect("list").iter().map(|b| b["payment"].as_str().expect("payment")).collect();
+        assert_eq!(names, ["alipay(hs)", "paypay"]);
+        assert!(noren::db::repo::shops::has_miniprogram_app(app.db(), shop_id, "wx-second").await.expect("db"));
+    }
+}

@@ -5,7 +5,7 @@
 
 use noren_testkit::process;
 use noren_testkit::receiver::{Receiver, Script};
-use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
+use noren_testkit::{Options, both_databases, fixtures, json};
 use std::process::Child;
 use std::time::Duration;
 
@@ -62,7 +62,6 @@ both_databases! {
         assert_eq!(e["attempts"][1]["status_code"], 200);
         second.kill().expect("stop");
         second.wait().expect("reaped");
-        let _: &TestApp = &app;
     }
 }
 

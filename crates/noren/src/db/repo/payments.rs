@@ -32,12 +32,7 @@ pub struct PaymentRecord {
 impl PaymentRecord {
     /// seed 000 §4: expired once `create_time + expires_after` has passed; unset or 0 never.
     pub fn expired_at(&self, now: DateTime<Utc>) -> bool {
-        match self.payment.expires_after {
-            Some(secs) if secs > 0 => {
-                self.payment.created_at + chrono::Duration::seconds(secs) <= now
-            }
-            _ => false,
-        }
+        crate::db::repo::attempts::is_expired(&self.payment, now)
     }
 }
 
@@ -100,16 +95,6 @@ async fn hydrate(
     payments: Vec<predefined_payment::Model>,
     with_children: bool,
 ) -> Result<Vec<PaymentRecord>, DbErr> {
-    if !with_children || payments.is_empty() {
-        return Ok(payments
-            .into_iter()
-            .map(|payment| PaymentRecord {
-                payment,
-                attempts: Vec::new(),
-                services: Vec::new(),
-            })
-            .collect());
-    }
     // Attempts and services exist only once a brand was chosen (`started`, which never reverts),
     // so payments not started need no more queries: reading a fresh payment is one query.
     let ids: Vec<i64> = payments
@@ -117,7 +102,7 @@ async fn hydrate(
         .filter(|p| p.started)
         .map(|p| p.id)
         .collect();
-    if ids.is_empty() {
+    if !with_children || ids.is_empty() {
         return Ok(payments
             .into_iter()
             .map(|payment| PaymentRecord {
