@@ -27,6 +27,10 @@ impl<S: Send + Sync> FromRequest<S> for Values {
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_ascii_lowercase();
+        // Most reads carry no body: skip collecting one.
+        if http_body::Body::is_end_stream(req.body()) {
+            return Ok(Values(pairs));
+        }
         let bytes = Bytes::from_request(req, state)
             .await
             .map_err(|r| ApiError::Http {

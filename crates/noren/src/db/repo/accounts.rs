@@ -1,5 +1,6 @@
 //! Legal persons, shops, shop devices, merchant API keys, inbound platforms and partner keys.
 
+use super::SelectFirst;
 use crate::db::entities::{
     api_key, inbound_platform, legal_person, partner_key, shop, shop_device,
 };
@@ -10,6 +11,7 @@ use crate::domain::keys::{
 use crate::domain::lang::Lang;
 use chrono::{NaiveDate, Utc};
 use rand::Rng;
+use sea_orm::QueryTrait;
 use sea_orm::sea_query::{Expr, IntoIden};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
@@ -73,7 +75,7 @@ pub async fn find_legal_person_by_contract(
 ) -> Result<Option<legal_person::Model>, DbErr> {
     legal_person::Entity::find()
         .filter(legal_person::Column::ContractNumber.eq(contract_number))
-        .one(db)
+        .first(db)
         .await
 }
 
@@ -123,7 +125,7 @@ pub async fn create_shop(
     new: NewShop,
 ) -> Result<shop::Model, AccountError> {
     legal_person::Entity::find_by_id(new.legal_person_id)
-        .one(db)
+        .first(db)
         .await?
         .ok_or(AccountError::NotFound("legal person"))?;
     let now = Utc::now();
@@ -145,7 +147,7 @@ pub async fn create_shop(
 }
 
 pub async fn find_shop(db: &impl ConnectionTrait, id: i64) -> Result<Option<shop::Model>, DbErr> {
-    shop::Entity::find_by_id(id).one(db).await
+    shop::Entity::find_by_id(id).first(db).await
 }
 
 pub async fn find_shop_by_number(
@@ -154,7 +156,7 @@ pub async fn find_shop_by_number(
 ) -> Result<Option<shop::Model>, DbErr> {
     shop::Entity::find()
         .filter(shop::Column::Number.eq(number))
-        .one(db)
+        .first(db)
         .await
 }
 
@@ -172,7 +174,7 @@ pub async fn create_device(
     new: NewDevice,
 ) -> Result<shop_device::Model, AccountError> {
     shop::Entity::find_by_id(new.shop_id)
-        .one(db)
+        .first(db)
         .await?
         .ok_or(AccountError::NotFound("shop"))?;
     let now = Utc::now();
@@ -203,7 +205,7 @@ pub async fn find_device_by_name(
     shop_device::Entity::find()
         .filter(shop_device::Column::ShopId.eq(shop_id))
         .filter(shop_device::Column::DeviceName.eq(device_name))
-        .one(db)
+        .first(db)
         .await
 }
 
@@ -213,7 +215,7 @@ pub async fn set_device_disabled(
     disabled: bool,
 ) -> Result<(), AccountError> {
     let device = shop_device::Entity::find_by_id(device_id)
-        .one(db)
+        .first(db)
         .await?
         .ok_or(AccountError::NotFound("shop device"))?;
     let mut active: shop_device::ActiveModel = device.into();
@@ -232,7 +234,7 @@ pub async fn create_api_key(
     mode: Mode,
 ) -> Result<(api_key::Model, String), AccountError> {
     shop_device::Entity::find_by_id(device_id)
-        .one(db)
+        .first(db)
         .await?
         .ok_or(AccountError::NotFound("shop device"))?;
     let key = NewKey::merchant(family, mode);
@@ -254,7 +256,7 @@ pub async fn create_api_key(
 /// Revokes a merchant key; later requests with it get 401.
 pub async fn revoke_api_key(db: &impl ConnectionTrait, key_id: i64) -> Result<(), AccountError> {
     let key = api_key::Entity::find_by_id(key_id)
-        .one(db)
+        .first(db)
         .await?
         .ok_or(AccountError::NotFound("API key"))?;
     let mut active: api_key::ActiveModel = key.into();
@@ -285,7 +287,7 @@ pub async fn find_platform_by_code(
 ) -> Result<Option<inbound_platform::Model>, DbErr> {
     inbound_platform::Entity::find()
         .filter(inbound_platform::Column::Code.eq(code))
-        .one(db)
+        .first(db)
         .await
 }
 
@@ -295,7 +297,7 @@ pub async fn create_partner_key(
     family: PartnerFamily,
 ) -> Result<(partner_key::Model, String), AccountError> {
     inbound_platform::Entity::find_by_id(platform_id)
-        .one(db)
+        .first(db)
         .await?
         .ok_or(AccountError::NotFound("platform"))?;
     let key = NewKey::partner(family);
@@ -369,7 +371,7 @@ pub async fn authenticate_merchant(
     select = select_prefixed(select, shop_device::Entity, "d_");
     select = select_prefixed(select, shop::Entity, "s_");
     select = select_prefixed(select, legal_person::Entity, "l_");
-    let row = select
+    let select = select
         .join(
             JoinType::InnerJoin,
             api_key::Entity::belongs_to(shop_device::Entity)
@@ -393,9 +395,9 @@ pub async fn authenticate_merchant(
         )
         .filter(api_key::Column::KeyHash.eq(key.hash.to_hex()))
         .filter(api_key::Column::RevokedAt.is_null())
-        .into_model::<MerchantRow>()
-        .one(db)
-        .await?;
+        .build(db.get_database_backend());
+    // Built by hand rather than `.one()`: see `SelectFirst` on bound LIMITs.
+    let row = MerchantRow::find_by_statement(select).one(db).await?;
     let Some(row) = row else { return Ok(None) };
     // The index lookup found it; compare again in constant time and check that the stored
     // family and mode agree with the key's prefix before trusting it.
@@ -433,8 +435,9 @@ pub async fn authenticate_partner(
         .filter(partner_key::Column::KeyHash.eq(key.hash.to_hex()))
         .filter(partner_key::Column::RevokedAt.is_null())
         .find_also_related(inbound_platform::Entity)
-        .one(db)
-        .await?;
+        .all(db)
+        .await?
+        .pop();
     let Some((stored, Some(platform))) = found else {
         return Ok(None);
     };

@@ -3,6 +3,7 @@
 //! status change writes a history entry; paid and refunded write their webhook event in the
 //! same transaction.
 
+use super::SelectFirst;
 use crate::db::entities::{
     payment, payment_history, predefined_payment, value_added_service, webhook_event,
 };
@@ -48,7 +49,7 @@ async fn lock_payment(
 ) -> Result<predefined_payment::Model, AttemptError> {
     predefined_payment::Entity::find_by_id(id)
         .lock_exclusive()
-        .one(tx)
+        .first(tx)
         .await?
         .ok_or(AttemptError::NotFound)
 }
@@ -56,7 +57,7 @@ async fn lock_payment(
 async fn lock_attempt(tx: &DatabaseTransaction, id: i64) -> Result<payment::Model, AttemptError> {
     payment::Entity::find_by_id(id)
         .lock_exclusive()
-        .one(tx)
+        .first(tx)
         .await?
         .ok_or(AttemptError::NotFound)
 }
@@ -177,7 +178,7 @@ async fn set_tip(
     let existing = value_added_service::Entity::find()
         .filter(value_added_service::Column::PredefinedPaymentId.eq(payment_id))
         .filter(value_added_service::Column::Kind.eq("tip"))
-        .one(db)
+        .first(db)
         .await?;
     match existing {
         Some(s) => {
@@ -355,13 +356,13 @@ pub async fn find_by_number(
 ) -> Result<Option<(payment::Model, predefined_payment::Model)>, DbErr> {
     let Some(a) = payment::Entity::find()
         .filter(payment::Column::PaymentNumber.eq(payment_number))
-        .one(db)
+        .first(db)
         .await?
     else {
         return Ok(None);
     };
     let p = predefined_payment::Entity::find_by_id(a.predefined_payment_id)
-        .one(db)
+        .first(db)
         .await?;
     Ok(p.map(|p| (a, p)))
 }

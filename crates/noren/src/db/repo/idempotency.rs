@@ -1,6 +1,7 @@
 //! Idempotency records (DESIGN.md: an `Idempotency-Key` on creates and refunds answers a
 //! repeat within 24 hours with the first answer).
 
+use super::SelectFirst;
 use crate::db::entities::idempotency_key::{self, Column, Entity};
 use crate::db::repo::is_unique_violation;
 use chrono::{Duration, Utc};
@@ -60,7 +61,7 @@ pub async fn claim(db: &impl ConnectionTrait, k: &Key<'_>) -> Result<Claim, DbEr
             .filter(Column::ShopId.eq(k.shop_id))
             .filter(Column::Livemode.eq(k.livemode))
             .filter(Column::IdemKey.eq(k.key))
-            .one(db)
+            .first(db)
             .await?
         else {
             continue; // released meanwhile: try again

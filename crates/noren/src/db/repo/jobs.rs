@@ -5,13 +5,13 @@
 //! A claim is one statement on both engines:
 //! `UPDATE jobs SET status='running', … WHERE id IN (SELECT id … LIMIT n [FOR UPDATE SKIP LOCKED]) RETURNING *`.
 //! PostgreSQL skips rows another claimer holds; SQLite runs one writer at a time, so the lock
-//! clause is dropped there (sea-query renders nothing for it).
+//! clause is left out there.
 
 use crate::db::entities::job::{self, Column, Entity};
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, LockBehavior, LockType, Query};
+use sea_orm::sea_query::{Expr, ExprTrait, Query, Value};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult,
     QueryFilter, Set, StatementBuilder,
 };
 
@@ -59,23 +59,29 @@ pub async fn claim(
     limit: u64,
 ) -> Result<Vec<job::Model>, DbErr> {
     let now = Utc::now();
-    let due = Query::select()
-        .column(Column::Id)
-        .from(Entity)
-        .and_where(Expr::col(Column::Queue).eq(queue))
-        .and_where(
-            Expr::col(Column::Status)
-                .eq(PENDING)
-                .and(Expr::col(Column::RunAt).lte(now))
-                .or(Expr::col(Column::Status)
-                    .eq(RUNNING)
-                    .and(Expr::col(Column::LockedUntil).lt(now))),
-        )
-        .order_by(Column::RunAt, sea_orm::sea_query::Order::Asc)
-        .order_by(Column::Id, sea_orm::sea_query::Order::Asc)
-        .limit(limit)
-        .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
-        .to_owned();
+    // The limit is written into the SQL, not bound: SQLite recompiles a statement with a bound
+    // LIMIT each time it runs (see `SelectFirst`). Placeholders: `?` on SQLite, `$n` (the n-th
+    // value below) on PostgreSQL, which also skips rows that another claimer has locked.
+    let pg = db.get_database_backend() == DbBackend::Postgres;
+    let p = |n: usize| if pg { format!("${n}") } else { "?".to_string() };
+    let lock = if pg { " FOR UPDATE SKIP LOCKED" } else { "" };
+    let due = Expr::cust_with_values(
+        format!(
+            r#""id" IN (SELECT "id" FROM "jobs" WHERE "queue" = {} AND (("status" = {} AND "run_at" <= {}) OR ("status" = {} AND "locked_until" < {})) ORDER BY "run_at" ASC, "id" ASC LIMIT {limit}{lock})"#,
+            p(1),
+            p(2),
+            p(3),
+            p(4),
+            p(5)
+        ),
+        [
+            Value::from(queue),
+            PENDING.into(),
+            now.into(),
+            RUNNING.into(),
+            now.into(),
+        ],
+    );
     let update = Query::update()
         .table(Entity)
         .value(Column::Status, RUNNING)
@@ -83,7 +89,7 @@ pub async fn claim(
         .value(Column::LockedUntil, now + lease)
         .value(Column::Attempts, Expr::col(Column::Attempts).add(1))
         .value(Column::UpdatedAt, now)
-        .and_where(Expr::col(Column::Id).in_subquery(due))
+        .and_where(due)
         .returning_all()
         .to_owned();
     let stmt = StatementBuilder::build(&update, &db.get_database_backend());

@@ -1,13 +1,14 @@
 //! Predefined payments and their attempts: create, read (one, or a page), update.
 //! Reads load a page's attempts, histories and value-added services in one query each.
 
+use super::SelectFirst;
 use crate::db::entities::{payment, payment_history, predefined_payment, value_added_service};
 use crate::db::repo::is_unique_violation;
 use crate::domain::payment::{PaymentInterface, Yen, new_token};
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult,
+    PaginatorTrait, QueryFilter, QueryOrder, QueryTrait, Set, Statement,
 };
 use std::collections::HashMap;
 
@@ -164,8 +165,19 @@ pub async fn find_by_token(
     token: &str,
     simple: bool,
 ) -> Result<Option<PaymentRecord>, DbErr> {
-    let Some(p) = predefined_payment::Entity::find()
-        .filter(predefined_payment::Column::Token.eq(token))
+    // The hottest read (checkout pages and merchants poll it): its SQL is rendered once per
+    // database engine instead of on every call.
+    static SQL: [std::sync::OnceLock<String>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    let backend = db.get_database_backend();
+    let sql = SQL[usize::from(backend == DbBackend::Postgres)].get_or_init(|| {
+        predefined_payment::Entity::find()
+            .filter(predefined_payment::Column::Token.eq(""))
+            .build(backend)
+            .sql
+    });
+    let stmt = Statement::from_sql_and_values(backend, sql.as_str(), [token.into()]);
+    let Some(p) = predefined_payment::Model::find_by_statement(stmt)
         .one(db)
         .await?
     else {
@@ -194,7 +206,7 @@ pub async fn find_for_shop(
         PaymentRef::Token(t) => q.filter(predefined_payment::Column::Token.eq(t)),
         PaymentRef::OrderNo(o) => q.filter(predefined_payment::Column::OrderNo.eq(o)),
     };
-    q.one(db).await
+    q.first(db).await
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,7 +258,7 @@ pub async fn list(
             .order_by_desc(time_col)
             .order_by_desc(predefined_payment::Column::Id)
     };
-    let page = select.offset(q.offset).limit(q.limit).all(db).await?;
+    let page = super::page(db, select, q.offset, q.limit).await?;
     Ok((hydrate(db, page, true).await?, total))
 }
 

@@ -1,6 +1,7 @@
 //! Shop settings of the payment API: which brands the checkout offers, and the mini-program
 //! app ids registered for the wechatpay charge.
 
+use super::SelectFirst;
 use crate::db::entities::{miniprogram_app, shop_payment_method};
 use crate::domain::brands::DEFAULT_BRANDS;
 use crate::domain::payment::PaymentMethod;
@@ -60,7 +61,7 @@ pub async fn has_miniprogram_app(
     Ok(miniprogram_app::Entity::find()
         .filter(miniprogram_app::Column::ShopId.eq(shop_id))
         .filter(miniprogram_app::Column::Appid.eq(appid))
-        .one(db)
+        .first(db)
         .await?
         .is_some())
 }

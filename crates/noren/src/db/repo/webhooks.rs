@@ -1,6 +1,7 @@
 //! Webhook events and their deliveries: the outbox side (an event and its delivery job written
 //! in the caller's transaction), each shop's signing secrets, and what merchants see of it all.
 
+use super::SelectFirst;
 use crate::db::entities::{
     job, payment, predefined_payment, shop, webhook_attempt, webhook_event, webhook_secret,
 };
@@ -11,7 +12,7 @@ use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    QueryFilter, QueryOrder, Set,
 };
 use std::collections::HashMap;
 
@@ -55,7 +56,7 @@ pub async fn record_event(
     let shop_url = match &payment.webhook_callback_url {
         Some(_) => None,
         None => shop::Entity::find_by_id(payment.shop_id)
-            .one(db)
+            .first(db)
             .await?
             .and_then(|s| s.webhook_url),
     };
@@ -199,12 +200,8 @@ pub async fn list_events(
         select = select.filter(webhook_event::Column::Token.eq(t.as_str()));
     }
     let total = select.clone().count(db).await?;
-    let events = select
-        .order_by_desc(webhook_event::Column::Id)
-        .offset(q.offset)
-        .limit(q.limit)
-        .all(db)
-        .await?;
+    let select = select.order_by_desc(webhook_event::Column::Id);
+    let events = super::page(db, select, q.offset, q.limit).await?;
     Ok((with_attempts(db, events).await?, total))
 }
 
@@ -244,7 +241,7 @@ pub async fn find_event(
         .filter(webhook_event::Column::PublicId.eq(public_id))
         .filter(webhook_event::Column::ShopId.eq(shop_id))
         .filter(webhook_event::Column::Livemode.eq(livemode))
-        .one(db)
+        .first(db)
         .await?
     else {
         return Ok(None);
@@ -274,7 +271,7 @@ pub async fn redeliver(
     let url = match &event.url {
         Some(u) => Some(u.clone()),
         None => shop::Entity::find_by_id(event.shop_id)
-            .one(db)
+            .first(db)
             .await?
             .and_then(|s| s.webhook_url),
     };
@@ -282,7 +279,7 @@ pub async fn redeliver(
         return Err(RedeliverError::NoUrl);
     };
     let current = match event.job_id {
-        Some(id) => job::Entity::find_by_id(id).one(db).await?,
+        Some(id) => job::Entity::find_by_id(id).first(db).await?,
         None => None,
     };
     let job_id = match current {
@@ -316,7 +313,7 @@ pub async fn find_event_by_id(
     db: &impl ConnectionTrait,
     id: i64,
 ) -> Result<Option<webhook_event::Model>, DbErr> {
-    webhook_event::Entity::find_by_id(id).one(db).await
+    webhook_event::Entity::find_by_id(id).first(db).await
 }
 
 /// Records that attempt number `attempt` of `event_id` is being sent. `None` when that attempt
