@@ -4,6 +4,7 @@
 mod brands;
 mod checkout;
 pub mod dto;
+mod examples;
 mod flow;
 mod idempotency;
 mod miniprogram;

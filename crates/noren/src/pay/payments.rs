@@ -325,7 +325,8 @@ fn order_by(raw: &str) -> Result<OrderBy, String> {
     security(("apiKey" = [])),
     params(ListParams),
     responses(
-        (status = 200, description = "A page of payments.", body = PaymentPage),
+        (status = 200, description = "A page of payments.", body = PaymentPage,
+            example = super::examples::payment_page),
         (status = 400, description = "A value is invalid; `errors` names every bad field.", body = ErrorBody),
         (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
     )

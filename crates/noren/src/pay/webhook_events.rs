@@ -136,7 +136,8 @@ pub struct EventListParams {
     security(("apiKey" = [])),
     params(EventListParams),
     responses(
-        (status = 200, description = "A page of events.", body = WebhookEventPage),
+        (status = 200, description = "A page of events.", body = WebhookEventPage,
+            example = super::examples::webhook_event_page),
         (status = 400, description = "A value is invalid; `errors` names every bad field.", body = ErrorBody),
         (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
     )
@@ -182,7 +183,8 @@ pub async fn list_webhook_events(
     security(("apiKey" = [])),
     params(("id" = String, Path, description = "The event id, `evt_…`.")),
     responses(
-        (status = 200, description = "The event, with a delivery due now.", body = WebhookEventRecord),
+        (status = 200, description = "The event, with a delivery due now.", body = WebhookEventRecord,
+            example = super::examples::redelivered_event),
         (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
         (status = 404, description = "The shop has no such event (in this key's mode).", body = ErrorBody),
         (status = 409, description = "A delivery is in progress, or there is no webhook URL to deliver to.", body = ErrorBody),

@@ -9,10 +9,10 @@ use crate::db::repo::jobs;
 use crate::domain::payment::PaymentMethod;
 use crate::domain::webhook::{EventStatus, FxRates, WebhookEvent, new_event_id, new_secret};
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
+    PaginatorTrait, QueryFilter, QueryOrder, Set, StatementBuilder,
 };
 use std::collections::HashMap;
 
@@ -316,29 +316,37 @@ pub async fn find_event_by_id(
     webhook_event::Entity::find_by_id(id).first(db).await
 }
 
-/// Records that attempt number `attempt` of `event_id` is being sent. `None` when that attempt
+/// Records that the next attempt of `event_id` is being sent. `None` when that attempt
 /// is already on record (another worker got there first): the caller must not send.
 pub async fn start_attempt(
     db: &impl ConnectionTrait,
     event_id: i64,
 ) -> Result<Option<webhook_attempt::Model>, DbErr> {
-    let done = webhook_attempt::Entity::find()
-        .filter(webhook_attempt::Column::EventId.eq(event_id))
-        .count(db)
-        .await?;
-    let res = webhook_attempt::ActiveModel {
-        event_id: Set(event_id),
-        attempt: Set(done as i32 + 1),
-        started_at: Set(Utc::now()),
-        duration_ms: Set(None),
-        status_code: Set(None),
-        error: Set(None),
-        ..Default::default()
-    }
-    .insert(db)
-    .await;
-    match res {
-        Ok(a) => Ok(Some(a)),
+    // One statement: the attempt's number is the count of earlier ones plus one.
+    let earlier = Query::select()
+        .expr(Expr::val(event_id))
+        .expr(Expr::col(webhook_attempt::Column::Id).count().add(1))
+        .expr(Expr::val(Utc::now()))
+        .from(webhook_attempt::Entity)
+        .and_where(Expr::col(webhook_attempt::Column::EventId).eq(event_id))
+        .to_owned();
+    let insert = Query::insert()
+        .into_table(webhook_attempt::Entity)
+        .columns([
+            webhook_attempt::Column::EventId,
+            webhook_attempt::Column::Attempt,
+            webhook_attempt::Column::StartedAt,
+        ])
+        .select_from(earlier)
+        .map_err(|e| DbErr::Custom(e.to_string()))?
+        .returning_all()
+        .to_owned();
+    let stmt = StatementBuilder::build(&insert, &db.get_database_backend());
+    match webhook_attempt::Model::find_by_statement(stmt)
+        .one(db)
+        .await
+    {
+        Ok(a) => Ok(a),
         Err(e) if super::is_unique_violation(&e) => Ok(None),
         Err(e) => Err(e),
     }

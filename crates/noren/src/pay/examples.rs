@@ -1,0 +1,164 @@
+//! Whole answers used as examples in the OpenAPI description (captured from a sandbox payment:
+//! paypay with a 100 yen tip, and its `paid` event delivered on the second attempt).
+
+use serde_json::{Value, json};
+
+/// `GET /v3/predefined_payments?order_no=A-0001`.
+pub fn payment_page() -> Value {
+    json!({
+        "count": 1,
+        "data": [
+            {
+                "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a",
+                "amount": 1000,
+                "amount_total": 1100,
+                "amount_vas": 100,
+                "associated_payments": [
+                    {
+                        "datetime": "2026-11-23T14:02:49.806Z",
+                        "update_time": "2026-11-23T14:02:49.932Z",
+                        "amount": 1100,
+                        "history": [
+                            {
+                                "operation_time": "2026-11-23T14:02:49.806Z",
+                                "status": 0
+                            },
+                            {
+                                "operation_time": "2026-11-23T14:02:49.932Z",
+                                "status": 10
+                            }
+                        ],
+                        "id": 1,
+                        "payment": "PAYPAY",
+                        "payment_method": "paypay",
+                        "payment_number": "4525874230008773_i64",
+                        "shop_number": "10000001",
+                        "status": 10,
+                        "type": "online"
+                    }
+                ],
+                "custom": null,
+                "expires_after": null,
+                "expired": false,
+                "fulfilled": true,
+                "invalidated": false,
+                "order_no": "A-0001",
+                "payment_method": "paypay",
+                "payment_interface": "online_payment",
+                "redirection_url": null,
+                "shop_id": 1,
+                "started": true,
+                "tip_vas_enabled": true,
+                "value_added_services": [
+                    {
+                        "comment": null,
+                        "items": [
+                            {
+                                "amount": 100,
+                                "name": "tip"
+                            }
+                        ],
+                        "state": "applied",
+                        "type": "tip",
+                        "create_time": "2026-11-23T14:02:49.806Z",
+                        "update_time": "2026-11-23T14:02:49.806Z"
+                    }
+                ],
+                "create_time": "2026-11-23T14:02:45.618Z",
+                "update_time": "2026-11-23T14:02:49.932Z",
+                "createTime": 1795442565618_i64,
+                "updateTime": 1795442569932_i64,
+                "payment": "PAYPAY"
+            }
+        ],
+        "offset": 0,
+        "total": 1
+    })
+}
+
+/// `GET /v3/webhook_events`.
+pub fn webhook_event_page() -> Value {
+    json!({
+        "count": 1,
+        "data": [
+            {
+                "id": "evt_3kT9xQ2mP7vL1sR8wZ4yB6nC",
+                "payment_status": "paid",
+                "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a",
+                "payment_number": "4525874230008773_i64",
+                "url": "https://shop.example/noren/webhook",
+                "status": "delivered",
+                "create_time": "2026-11-23T14:02:49.932Z",
+                "next_attempt_time": null,
+                "delivered_time": "2026-11-23T14:03:00.015Z",
+                "body": {
+                    "partner_order_no": "A-0001",
+                    "payment_amount": 1100,
+                    "payment_currency_info": null,
+                    "payment_method": "paypay",
+                    "payment_number": "4525874230008773_i64",
+                    "payment_status": "paid",
+                    "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a"
+                },
+                "attempts": [
+                    {
+                        "attempt": 1,
+                        "time": "2026-11-23T14:02:49.936Z",
+                        "status_code": 503,
+                        "duration_ms": 12,
+                        "error": "answered 503 Service Unavailable"
+                    },
+                    {
+                        "attempt": 2,
+                        "time": "2026-11-23T14:02:59.961Z",
+                        "status_code": 200,
+                        "duration_ms": 9,
+                        "error": null
+                    }
+                ]
+            }
+        ],
+        "offset": 0,
+        "total": 1
+    })
+}
+
+/// `POST /v3/webhook_events/{id}/redeliver`.
+pub fn redelivered_event() -> Value {
+    json!({
+        "id": "evt_3kT9xQ2mP7vL1sR8wZ4yB6nC",
+        "payment_status": "paid",
+        "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a",
+        "payment_number": "4525874230008773_i64",
+        "url": "https://shop.example/noren/webhook",
+        "status": "pending",
+        "create_time": "2026-11-23T14:02:49.932Z",
+        "next_attempt_time": "2026-11-24T09:00:00.000Z",
+        "delivered_time": "2026-11-23T14:03:00.015Z",
+        "body": {
+            "partner_order_no": "A-0001",
+            "payment_amount": 1100,
+            "payment_currency_info": null,
+            "payment_method": "paypay",
+            "payment_number": "4525874230008773_i64",
+            "payment_status": "paid",
+            "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a"
+        },
+        "attempts": [
+            {
+                "attempt": 1,
+                "time": "2026-11-23T14:02:49.936Z",
+                "status_code": 503,
+                "duration_ms": 12,
+                "error": "answered 503 Service Unavailable"
+            },
+            {
+                "attempt": 2,
+                "time": "2026-11-23T14:02:59.961Z",
+                "status_code": 200,
+                "duration_ms": 9,
+                "error": null
+            }
+        ]
+    })
+}
