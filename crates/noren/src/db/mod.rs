@@ -25,6 +25,13 @@ const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// (WAL), and more than four only added thread switches on the benchmark machine.
 const SQLITE_CONNECTIONS: u32 = 4;
 
+/// Pages in the write-ahead log before a commit copies them into the database (SQLite's default
+/// is 1,000). A checkpoint syncs the file and runs inside the commit that triggers it; doing it
+/// ten times less often took webhook deliveries from ~500/s to ~700/s (bench). The log then
+/// grows to about 40 MiB and is cut back to [`SQLITE_WAL_LIMIT_BYTES`] after a checkpoint.
+const SQLITE_CHECKPOINT_PAGES: u32 = 10_000;
+const SQLITE_WAL_LIMIT_BYTES: u64 = 64 * 1024 * 1024;
+
 /// How long a PostgreSQL connection may sit idle before it is checked on its next use.
 const PG_PING_AFTER_IDLE: Duration = Duration::from_secs(30);
 
@@ -77,6 +84,8 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
                         .synchronous(SqliteSynchronous::Normal)
                         .busy_timeout(SQLITE_BUSY_TIMEOUT)
                         .foreign_keys(true)
+                        .pragma("wal_autocheckpoint", SQLITE_CHECKPOINT_PAGES.to_string())
+                        .pragma("journal_size_limit", SQLITE_WAL_LIMIT_BYTES.to_string())
                 });
         }
         _ => {
