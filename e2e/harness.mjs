@@ -186,13 +186,23 @@ async function stopProcess(proc) {
 /**
  * Launches headless Debian chromium. Playwright gives every launch a new, empty temporary
  * profile (user data dir) and deletes it on close, so no state leaks between runs.
+ *
+ * Playwright hides scrollbars in headless chromium; `scrollbars: true` keeps them, as a desktop
+ * browser draws them (a classic scrollbar takes width from the page when it appears).
+ *
+ * @param {{scrollbars?: boolean}} [options]
  */
-export async function launchBrowser() {
+export async function launchBrowser({ scrollbars = false } = {}) {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
     throw new Error(`${executablePath} is missing: apt-get install chromium (browsers are never downloaded)`);
   }
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ignoreDefaultArgs: scrollbars ? ['--hide-scrollbars'] : undefined,
+  });
 }
 
 /**
@@ -279,16 +289,18 @@ export async function waitForPortalHydration(page, timeout = 15_000) {
  * `needs` names the static builds the file's pages need ('portal', 'checkout'); a missing one
  * fails at once with the command that builds it, instead of as a confusing 404 later.
  *
+ * `browser` is passed to `launchBrowser` (e.g. `{scrollbars: true}`).
+ *
  * @param {{before: Function, after: Function}} hooks node:test's hooks
- * @param {{needs?: Array<'portal' | 'checkout'>}} [options]
+ * @param {{needs?: Array<'portal' | 'checkout'>, browser?: {scrollbars?: boolean}}} [options]
  */
-export function useNoren({ before, after }, { needs = [] } = {}) {
+export function useNoren({ before, after }, { needs = [], browser = {} } = {}) {
   /** @type {{server?: NorenServer, browser?: import('playwright-core').Browser}} */
   const env = {};
   before(async () => {
     for (const need of needs) assertBuilt(need);
     env.server = await NorenServer.start();
-    env.browser = await launchBrowser();
+    env.browser = await launchBrowser(browser);
   });
   after(async () => {
     await env.browser?.close();

@@ -118,6 +118,7 @@ export function App() {
   );
 
   const data = load.kind === 'ready' ? load.data : null;
+  const pageKey = `${load.kind} ${path} ${data?.state} ${justPaid}`;
   let body: ReactNode;
   if (load.kind === 'loading') {
     body = <Skeleton lang={lang} />;
@@ -194,7 +195,12 @@ export function App() {
         </div>
         {body}
       </main>
-      <footer className={styles.footer}>{t(lang, 'footer')}</footer>
+      {/* Below the card, so a step that changes the card's height moves it. Each page (the
+          skeleton, each route, each state) draws a footer of its own, which arrives with the
+          page's new content instead of sliding from where the last page ended. */}
+      <footer key={pageKey} className={styles.footer}>
+        {t(lang, 'footer')}
+      </footer>
     </div>
   );
 }

@@ -214,15 +214,21 @@ export function BrandChoice({ ctx }: { ctx: Ctx }) {
               </div>
             </fieldset>
           )}
+          {/* The amounts a tip changes are keyed: a new value is a new text, drawn in place, not
+              the old one moving left as it grows (which browsers count as a layout shift). */}
           <dl className={styles.totals}>
             {d.tip_vas_enabled && (
               <>
                 <Row label={t(lang, 'subtotal')}>{yen(lang, d.amount)}</Row>
-                <Row label={t(lang, 'tip')}>{yen(lang, tip)}</Row>
+                <Row label={t(lang, 'tip')}>
+                  <span key={tip}>{yen(lang, tip)}</span>
+                </Row>
               </>
             )}
             <Row label={t(lang, 'total')} strong>
-              <span data-testid="total">{yen(lang, total)}</span>
+              <span key={total} data-testid="total">
+                {yen(lang, total)}
+              </span>
             </Row>
           </dl>
           {error && (
@@ -231,7 +237,9 @@ export function BrandChoice({ ctx }: { ctx: Ctx }) {
             </p>
           )}
           <button type="submit" className={styles.primary} aria-disabled={busy}>
-            {busy ? t(lang, 'processing') : t(lang, 'pay', { amount: yen(lang, total) })}
+            <span key={busy ? -1 : total}>
+              {busy ? t(lang, 'processing') : t(lang, 'pay', { amount: yen(lang, total) })}
+            </span>
           </button>
         </>
       )}
