@@ -4,6 +4,7 @@
 use crate::config::Config;
 use crate::connectors::Connectors;
 use crate::db::repo::attempts::EventSettings;
+use crate::db::repo::token_reads::TokenReads;
 use crate::db::{self, Db};
 use crate::http::auth_cache::AuthCache;
 use crate::http::layers::{self, BODY_LIMIT};
@@ -58,6 +59,8 @@ pub struct Shared {
     pub webhook_wake: Arc<Wake>,
     /// Shop numbers by shop id: they never change, and reading a payment by token shows one.
     pub shop_numbers: Arc<std::sync::RwLock<std::collections::HashMap<i64, Arc<str>>>>,
+    /// Reads by token, coalesced under load (see `repo::token_reads`).
+    pub token_reads: TokenReads,
 }
 
 /// How many shop numbers a process remembers before it starts over.
@@ -214,7 +217,7 @@ impl Server {
         };
         let auth_cache = Arc::new(AuthCache::new(config.auth_cache_ttl));
         let state = AppState(Arc::new(Shared {
-            db,
+            db: db.clone(),
             config: Arc::new(config),
             metrics: Arc::new(Metrics::default()),
             auth_cache,
@@ -224,6 +227,7 @@ impl Server {
             connectors: Arc::new(Connectors::default()),
             webhook_wake: Arc::new(Wake::default()),
             shop_numbers: Arc::default(),
+            token_reads: TokenReads::start(db.clone()),
         }));
         let router = build_router(state.clone(), api);
         Ok(Server {

@@ -6,9 +6,6 @@ use noren::config::{Config, LogFormat};
 use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let config = match Config::from_env() {

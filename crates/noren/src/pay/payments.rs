@@ -240,9 +240,12 @@ pub async fn get_predefined_payment(
     let mut r = Reader::new(values, &["simple"]);
     let simple = r.optional("simple", flag).unwrap_or(false);
     r.finish()?;
-    let record = payments::find_by_token(&state.db, &token, simple)
+    let payment = state
+        .token_reads
+        .get(&token)
         .await?
         .ok_or_else(|| ApiError::NotFound("no payment with this token".into()))?;
+    let record = payments::with_children(&state.db, payment, simple).await?;
     let shop_number = state
         .shop_number(record.payment.shop_id)
         .await?

@@ -252,4 +252,65 @@ both_databases! {
         }
         assert_eq!(json(app.get(&format!("/v3/predefined_payments/{token}")).await).await["custom"], "after");
     }
+
+    async fn concurrent_reads_by_token_each_get_their_own_payment(app) {
+        // Reads that arrive together are answered by one query (repo::token_reads): each must
+        // still get its own payment, unknown tokens a 404, and a read after a change the change.
+        let m = fixtures::test_merchant(app.db(), "Crowd").await;
+        let mut cases: Vec<(String, Option<i64>)> = Vec::new();
+        for amount in 100..112 {
+            let created = app.create_payment(&m.key, &[("amount", &amount.to_string())]).await;
+            let token = created["predefined_payment"]["token"].as_str().expect("token");
+            cases.push((token.to_string(), Some(amount)));
+        }
+        let paid = cases[3].0.clone();
+        app.pay(&paid, "paypay").await;
+        cases.push(("A".repeat(32), None));
+        cases.push(("not-a-token".to_string(), None));
+        let client = reqwest::Client::new();
+        let mut reads = tokio::task::JoinSet::new();
+        for _ in 0..25 {
+            for (token, amount) in cases.clone() {
+                let url = format!("{}/v3/predefined_payments/{token}", app.base);
+                let client = client.clone();
+                reads.spawn(async move { (token, amount, client.get(url).send().await.expect("sent")) });
+            }
+        }
+        let mut answered = 0;
+        while let Some(done) = reads.join_next().await {
+            let (token, amount, res) = done.expect("read");
+            match amount {
+                Some(amount) => {
+                    assert_eq!(res.status(), 200, "{token}");
+                    let body = json(res).await;
+                    assert_eq!(body["token"], token.as_str());
+                    assert_eq!(body["amount"], amount);
+                    assert_eq!(body["fulfilled"], token == paid, "{token}");
+                    assert_eq!(body["associated_payments"].as_array().map(Vec::len), Some(usize::from(token == paid)));
+                }
+                None => assert_eq!(res.status(), 404, "{token}"),
+            }
+            answered += 1;
+        }
+        assert_eq!(answered, 25 * cases.len());
+
+        // Paid while others read it: the first read after the payment sees it paid.
+        let fresh = cases[5].0.clone();
+        let mut background = tokio::task::JoinSet::new();
+        for _ in 0..8 {
+            let url = format!("{}/v3/predefined_payments/{fresh}", app.base);
+            let client = client.clone();
+            background.spawn(async move {
+                for _ in 0..20 {
+                    assert_eq!(client.get(&url).send().await.expect("sent").status(), 200);
+                }
+            });
+        }
+        app.pay(&fresh, "paypay").await;
+        let now = json(app.get(&format!("/v3/predefined_payments/{fresh}")).await).await;
+        assert_eq!(now["fulfilled"], true);
+        while let Some(done) = background.join_next().await {
+            done.expect("background reads");
+        }
+    }
 }

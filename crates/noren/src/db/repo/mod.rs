@@ -6,6 +6,7 @@ pub mod idempotency;
 pub mod jobs;
 pub mod payments;
 pub mod shops;
+pub mod token_reads;
 pub mod webhooks;
 
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryTrait, RuntimeErr, Select};

@@ -7,8 +7,8 @@ use crate::db::repo::is_unique_violation;
 use crate::domain::payment::{PaymentInterface, Yen, new_token};
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult,
-    PaginatorTrait, QueryFilter, QueryOrder, QueryTrait, Set, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
 };
 use std::collections::HashMap;
 
@@ -165,25 +165,26 @@ pub async fn find_by_token(
     token: &str,
     simple: bool,
 ) -> Result<Option<PaymentRecord>, DbErr> {
-    // The hottest read (checkout pages and merchants poll it): its SQL is rendered once per
-    // database engine instead of on every call.
-    static SQL: [std::sync::OnceLock<String>; 2] =
-        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
-    let backend = db.get_database_backend();
-    let sql = SQL[usize::from(backend == DbBackend::Postgres)].get_or_init(|| {
-        predefined_payment::Entity::find()
-            .filter(predefined_payment::Column::Token.eq(""))
-            .build(backend)
-            .sql
-    });
-    let stmt = Statement::from_sql_and_values(backend, sql.as_str(), [token.into()]);
-    let Some(p) = predefined_payment::Model::find_by_statement(stmt)
-        .one(db)
+    let Some(p) = predefined_payment::Entity::find()
+        .filter(predefined_payment::Column::Token.eq(token))
+        .first(db)
         .await?
     else {
         return Ok(None);
     };
-    Ok(hydrate(db, vec![p], !simple).await?.pop())
+    with_children(db, p, simple).await.map(Some)
+}
+
+/// Everything the answer for `p` shows (its attempts and services unless `simple`).
+pub async fn with_children(
+    db: &impl ConnectionTrait,
+    p: predefined_payment::Model,
+    simple: bool,
+) -> Result<PaymentRecord, DbErr> {
+    hydrate(db, vec![p], !simple)
+        .await?
+        .pop()
+        .ok_or_else(|| DbErr::Custom("a payment vanished while it was read".into()))
 }
 
 /// How a merchant names one of its payments.
