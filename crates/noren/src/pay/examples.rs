@@ -123,42 +123,11 @@ pub fn webhook_event_page() -> Value {
     })
 }
 
-/// `POST /v3/webhook_events/{id}/redeliver`.
+/// `POST /v3/webhook_events/{id}/redeliver`: the delivered event of [`webhook_event_page`],
+/// due again.
 pub fn redelivered_event() -> Value {
-    json!({
-        "id": "evt_3kT9xQ2mP7vL1sR8wZ4yB6nC",
-        "payment_status": "paid",
-        "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a",
-        "payment_number": "4525874230008773_i64",
-        "url": "https://shop.example/noren/webhook",
-        "status": "pending",
-        "create_time": "2026-11-23T14:02:49.932Z",
-        "next_attempt_time": "2026-11-24T09:00:00.000Z",
-        "delivered_time": "2026-11-23T14:03:00.015Z",
-        "body": {
-            "partner_order_no": "A-0001",
-            "payment_amount": 1100,
-            "payment_currency_info": null,
-            "payment_method": "paypay",
-            "payment_number": "4525874230008773_i64",
-            "payment_status": "paid",
-            "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a"
-        },
-        "attempts": [
-            {
-                "attempt": 1,
-                "time": "2026-11-23T14:02:49.936Z",
-                "status_code": 503,
-                "duration_ms": 12,
-                "error": "answered 503 Service Unavailable"
-            },
-            {
-                "attempt": 2,
-                "time": "2026-11-23T14:02:59.961Z",
-                "status_code": 200,
-                "duration_ms": 9,
-                "error": null
-            }
-        ]
-    })
+    let mut event = webhook_event_page()["data"][0].take();
+    event["status"] = json!("pending");
+    event["next_attempt_time"] = json!("2026-11-24T09:00:00.000Z");
+    event
 }
