@@ -166,13 +166,13 @@ mod sqlite_busy {
         1
     }
 
-    /// Replaces the busy handler of `db` (runs on the connection's own thread, like every
-    /// call sqlx makes on it). The one `unsafe` of the crate: SQLite's C API has no safe
-    /// wrapper for this in sqlx.
+    /// Replaces the busy handler of `db`, called while sqlx has the handle locked out of its
+    /// worker thread (the handler itself then runs on that thread, inside SQLite's calls). The
+    /// one `unsafe` of the crate: sqlx has no safe wrapper for this SQLite call.
     #[allow(unsafe_code)]
     pub(super) fn install(db: NonNull<libsqlite3_sys::sqlite3>) {
-        // SAFETY: `db` is an open connection handle, locked for us by sqlx while this runs;
-        // the handler has no state to outlive.
+        // SAFETY: `db` is an open connection handle that sqlx's `LockedSqliteHandle` keeps
+        // exclusively ours while this runs; the handler keeps no state (null user data).
         unsafe {
             libsqlite3_sys::sqlite3_busy_handler(db.as_ptr(), Some(on_busy), std::ptr::null_mut());
         }
