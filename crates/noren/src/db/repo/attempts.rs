@@ -252,20 +252,8 @@ pub async fn settle(
             if p.fulfilled {
                 return Err(AttemptError::NotOpen("this payment is already paid".into()));
             }
-            let attempt = set_status(&tx, attempt, PaymentStatus::Paid, now).await?;
-            let mut active: predefined_payment::ActiveModel = p.into();
-            active.fulfilled = Set(true);
-            active.updated_at = Set(now);
-            let payment = active.update(&tx).await?;
-            let event = webhooks::record_event(
-                &tx,
-                &payment,
-                &attempt,
-                EventStatus::Paid,
-                events.fx,
-                events.max_deliveries,
-            )
-            .await?;
+            let (attempt, payment, event) =
+                change_money(&tx, attempt, p, EventStatus::Paid, events, now).await?;
             (attempt, payment, Some(event))
         }
         Outcome::Declined => {
@@ -281,6 +269,38 @@ pub async fn settle(
         attempt,
         event,
     })
+}
+
+/// Paid or refunded, in the caller's transaction: the attempt's status, the payment's
+/// `fulfilled`, and the webhook event (outbox) that tells the merchant.
+async fn change_money(
+    tx: &DatabaseTransaction,
+    attempt: payment::Model,
+    p: predefined_payment::Model,
+    to: EventStatus,
+    events: &EventSettings<'_>,
+    now: DateTime<Utc>,
+) -> Result<
+    (
+        payment::Model,
+        predefined_payment::Model,
+        webhook_event::Model,
+    ),
+    AttemptError,
+> {
+    let (status, fulfilled) = match to {
+        EventStatus::Paid => (PaymentStatus::Paid, true),
+        EventStatus::Refunded => (PaymentStatus::Refunded, false),
+    };
+    let attempt = set_status(tx, attempt, status, now).await?;
+    let mut active: predefined_payment::ActiveModel = p.into();
+    active.fulfilled = Set(fulfilled);
+    active.updated_at = Set(now);
+    let payment = active.update(tx).await?;
+    let event =
+        webhooks::record_event(tx, &payment, &attempt, to, events.fx, events.max_deliveries)
+            .await?;
+    Ok((attempt, payment, event))
 }
 
 /// A refund claim older than this is taken to belong to a process that died mid-refund.
@@ -327,20 +347,8 @@ pub async fn complete_refund(
     let now = Utc::now();
     let attempt = lock_attempt(&tx, attempt_id).await?;
     let p = lock_payment(&tx, attempt.predefined_payment_id).await?;
-    let attempt = set_status(&tx, attempt, PaymentStatus::Refunded, now).await?;
-    let mut active: predefined_payment::ActiveModel = p.into();
-    active.fulfilled = Set(false);
-    active.updated_at = Set(now);
-    let payment = active.update(&tx).await?;
-    let event = webhooks::record_event(
-        &tx,
-        &payment,
-        &attempt,
-        EventStatus::Refunded,
-        events.fx,
-        events.max_deliveries,
-    )
-    .await?;
+    let (attempt, payment, event) =
+        change_money(&tx, attempt, p, EventStatus::Refunded, events, now).await?;
     tx.commit().await?;
     Ok(Settled {
         payment,
