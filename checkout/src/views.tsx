@@ -23,6 +23,10 @@ const TIPS = [0, 5, 10, 15];
 
 const tipOf = (amount: number, pct: number) => Math.floor((amount * pct) / 100);
 
+/** The largest payment: amount plus tip never goes past it, so larger tips are not offered. */
+const MAX_TOTAL = 99_999_999;
+const tipsFor = (amount: number) => TIPS.filter((p) => amount + tipOf(amount, p) <= MAX_TOTAL);
+
 /** A same-page link: history.pushState instead of a reload. */
 function Link({ to, ctx, className, children }: { to: string; ctx: Ctx; className?: string; children: ReactNode }) {
   const onClick = (e: MouseEvent) => {
@@ -204,7 +208,7 @@ export function BrandChoice({ ctx }: { ctx: Ctx }) {
             <fieldset className={styles.group}>
               <legend className={styles.legend}>{t(lang, 'addTip')}</legend>
               <div className={styles.tips}>
-                {TIPS.map((p) => (
+                {tipsFor(d.amount).map((p) => (
                   <label key={p} className={styles.tip}>
                     <input type="radio" name="tip" value={p} checked={pct === p} onChange={() => setPct(p)} />
                     <span className={styles.tipPct}>{p === 0 ? t(lang, 'tipNone') : `${p}%`}</span>{' '}

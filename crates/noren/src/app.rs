@@ -9,6 +9,8 @@ use crate::db::{self, Db};
 use crate::http::auth_cache::AuthCache;
 use crate::http::layers::{self, BODY_LIMIT};
 use crate::http::metrics::Metrics;
+use crate::http::ratelimit::{self, RateLimits};
+use crate::http::serve::{self, ConnectionLimits};
 use crate::http::{ops, statics};
 use crate::openapi::Specs;
 use crate::webhooks::{self, Wake};
@@ -17,7 +19,8 @@ use anyhow::Context;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{HeaderName, HeaderValue, header};
+use axum::http::StatusCode;
+use axum::http::header;
 use axum::middleware;
 use axum::response::IntoResponse;
 use axum::routing::{any, get};
@@ -29,7 +32,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::map_request_body::MapRequestBodyLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 
 /// What every handler can reach: one pointer, so the clone each request makes is one counter
 /// increment. Nothing in it is state that matters across processes (DESIGN.md "Scale-out"):
@@ -61,6 +64,8 @@ pub struct Shared {
     pub shop_numbers: Arc<std::sync::RwLock<std::collections::HashMap<i64, Arc<str>>>>,
     /// Reads by token, coalesced under load (see `repo::token_reads`).
     pub token_reads: TokenReads,
+    /// Per-key and per-address request limits of this process.
+    pub rate_limits: Arc<RateLimits>,
 }
 
 /// How many shop numbers a process remembers before it starts over.
@@ -151,9 +156,11 @@ async fn inbound_json(State(s): State<AppState>) -> impl IntoResponse {
 
 /// The whole application with its layers (see `http::layers` for the order).
 pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
+    let separate_metrics = state.config.limits.metrics_listen.is_some();
+    let timeout = state.config.limits.request_timeout;
     Router::new()
         .merge(api)
-        .merge(ops::router())
+        .merge(ops::router(!separate_metrics))
         .route("/openapi/pay.yaml", get(pay_yaml))
         .route("/openapi/order.json", get(order_json))
         .route("/openapi/inbound.json", get(inbound_json))
@@ -163,12 +170,18 @@ pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(MapRequestBodyLayer::new(Body::new))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            timeout,
+        ))
         .layer(middleware::from_fn(layers::normalize_errors))
         .layer(CatchPanicLayer::custom(layers::panic_response))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            HeaderName::from_static("x-content-type-options"),
-            HeaderValue::from_static("nosniff"),
+        .layer(middleware::from_fn(layers::check_target))
+        .layer(middleware::from_fn_with_state(
+            state.rate_limits.clone(),
+            ratelimit::limit,
         ))
+        .layer(middleware::from_fn(layers::security_headers))
         .layer(middleware::from_fn_with_state(
             state.metrics.clone(),
             layers::observe,
@@ -181,6 +194,8 @@ pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
 /// A bound, migrated server, ready to run.
 pub struct Server {
     listener: TcpListener,
+    /// `/metrics` on its own address (`NOREN_METRICS_LISTEN`).
+    metrics_listener: Option<TcpListener>,
     router: Router,
     state: AppState,
 }
@@ -198,6 +213,14 @@ impl Server {
             .await
             .with_context(|| format!("cannot listen on {}", config.listen))?;
         let addr = listener.local_addr()?;
+        let metrics_listener = match config.limits.metrics_listen {
+            Some(at) => Some(
+                TcpListener::bind(at)
+                    .await
+                    .with_context(|| format!("cannot listen on {at} (NOREN_METRICS_LISTEN)"))?,
+            ),
+            None => None,
+        };
         let public_url: Arc<str> = match &config.public_url {
             Some(url) => url.as_str().into(),
             None => format!("http://{addr}").into(),
@@ -216,6 +239,7 @@ impl Server {
             inbound_json: specs.inbound_json(),
         };
         let auth_cache = Arc::new(AuthCache::new(config.auth_cache_ttl));
+        let config_limits = config.limits.clone();
         let state = AppState(Arc::new(Shared {
             db: db.clone(),
             config: Arc::new(config),
@@ -228,10 +252,12 @@ impl Server {
             webhook_wake: Arc::new(Wake::default()),
             shop_numbers: Arc::default(),
             token_reads: TokenReads::start(db.clone()),
+            rate_limits: Arc::new(RateLimits::new(&config_limits)),
         }));
         let router = build_router(state.clone(), api);
         Ok(Server {
             listener,
+            metrics_listener,
             router,
             state,
         })
@@ -263,10 +289,43 @@ impl Server {
         } else {
             None
         };
-        let served = axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .context("server error");
+        let limits = ConnectionLimits {
+            header_timeout: self.state.config.limits.header_timeout,
+            max_connections: self.state.config.limits.max_connections,
+        };
+        let (stop_serving, serving) = tokio::sync::watch::channel(false);
+        let stopped_signal = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+            let _ = rx.wait_for(|stop| *stop).await;
+        };
+        let metrics = self.metrics_listener.map(|listener| {
+            let router = ops::metrics_router().with_state(self.state.clone());
+            tokio::spawn(serve::serve(
+                listener,
+                router,
+                limits,
+                stopped_signal(serving.clone()),
+            ))
+        });
+        let limiter = self.state.rate_limits.clone();
+        let mut tidy_stop = serving.clone();
+        let tidy = tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    () = tokio::time::sleep(std::time::Duration::from_secs(60)) => limiter.forget_idle(),
+                    _ = tidy_stop.wait_for(|stop| *stop) => break,
+                }
+            }
+        });
+        let served = serve::serve(self.listener, self.router, limits, async move {
+            shutdown.await;
+            let _ = stop_serving.send(true);
+        })
+        .await
+        .context("server error");
+        let _ = tidy.await;
+        if let Some(m) = metrics {
+            let _ = m.await;
+        }
         // Deliveries in flight finish (each within the webhook timeout); claimed jobs that did
         // not start are picked up again when their lease runs out.
         let _ = stop_worker.send(true);

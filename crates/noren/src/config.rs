@@ -50,6 +50,70 @@ pub struct Config {
     /// (default `CNY=0.047`).
     pub fx_rates: FxRates,
     pub webhooks: WebhookSettings,
+    pub limits: Limits,
+}
+
+/// Connection and request limits (DESIGN.md "Limits"), all per process.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// `NOREN_HEADER_TIMEOUT_MS`: how long a client has to send a request's headers; an idle
+    /// keep-alive connection is closed after the same time (default 10000).
+    pub header_timeout: Duration,
+    /// `NOREN_REQUEST_TIMEOUT_MS`: how long a request (body included) may take before it is
+    /// answered 503 (default 30000).
+    pub request_timeout: Duration,
+    /// `NOREN_MAX_CONNECTIONS`: open connections at once; past it a new connection is answered
+    /// 503 and closed (default 1024).
+    pub max_connections: usize,
+    /// `NOREN_RATE_LIMIT_PER_KEY`: requests per key (default `100/s`); `off` disables.
+    pub per_key: Option<Rate>,
+    /// `NOREN_RATE_LIMIT_PER_ADDRESS`: requests without a key per client address (default
+    /// `100/s`); `off` disables.
+    pub per_address: Option<Rate>,
+    /// `NOREN_RATE_LIMIT_FAILURES`: failed authentications (401) and unknown payment tokens
+    /// (404 without a key) per client address before the address is refused for one window
+    /// (default `20/m`); `off` disables.
+    pub failures: Option<Rate>,
+    /// `NOREN_CLIENT_IP_HEADER`: a header set by a trusted proxy in front of Noren that holds
+    /// the client's address (e.g. `x-forwarded-for`: its last entry is used). Unset: the
+    /// peer address of the connection.
+    pub client_ip_header: Option<axum::http::HeaderName>,
+    /// `NOREN_METRICS_TOKEN`: when set, `/metrics` requires `Authorization: Bearer <token>`.
+    pub metrics_token: Option<String>,
+    /// `NOREN_METRICS_LISTEN`: when set, `/metrics` is served only on this address.
+    pub metrics_listen: Option<SocketAddr>,
+}
+
+/// A rate that is not `N/s`, `N/m`, `N/h` or `off`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct InvalidRate;
+
+/// A rate: `count` requests per `window` (burst up to `count`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rate {
+    pub count: u32,
+    pub window: Duration,
+}
+
+impl Rate {
+    /// `N/s`, `N/m` or `N/h` with N from 1 to 1,000,000; `off` is `None`.
+    pub fn parse(raw: &str) -> Result<Option<Rate>, InvalidRate> {
+        if raw == "off" {
+            return Ok(None);
+        }
+        let (n, unit) = raw.split_once('/').ok_or(InvalidRate)?;
+        let count: u32 = n.trim().parse().map_err(|_| InvalidRate)?;
+        if !(1..=1_000_000).contains(&count) {
+            return Err(InvalidRate);
+        }
+        let window = match unit.trim() {
+            "s" => Duration::from_secs(1),
+            "m" => Duration::from_secs(60),
+            "h" => Duration::from_secs(3600),
+            _ => return Err(InvalidRate),
+        };
+        Ok(Some(Rate { count, window }))
+    }
 }
 
 /// How webhook events are delivered (DESIGN.md "Webhooks").
@@ -245,7 +309,75 @@ impl Config {
                 "milliseconds from 10 to 60000",
             )?),
         };
+        let rate = |var: &'static str, default: &str| -> Result<Option<Rate>, ConfigError> {
+            let raw = lookup(var).unwrap_or_else(|| default.to_string());
+            Rate::parse(&raw).map_err(|_| ConfigError {
+                var,
+                value: raw,
+                expected: "a rate like 100/s, 600/m or 5000/h (1 to 1000000), or off",
+            })
+        };
+        let client_ip_header = match lookup("NOREN_CLIENT_IP_HEADER") {
+            None => None,
+            Some(v) => Some(
+                axum::http::HeaderName::from_bytes(v.to_ascii_lowercase().as_bytes()).map_err(
+                    |_| ConfigError {
+                        var: "NOREN_CLIENT_IP_HEADER",
+                        value: v,
+                        expected: "a header name like x-forwarded-for or x-real-ip",
+                    },
+                )?,
+            ),
+        };
+        let metrics_token = lookup("NOREN_METRICS_TOKEN");
+        if let Some(t) = &metrics_token
+            && (t.len() < 16 || !t.bytes().all(|b| b.is_ascii_graphic()))
+        {
+            return Err(ConfigError {
+                var: "NOREN_METRICS_TOKEN",
+                value: "(hidden)".into(),
+                expected: "at least 16 visible ASCII characters",
+            });
+        }
+        let metrics_listen = match lookup("NOREN_METRICS_LISTEN") {
+            None => None,
+            Some(v) => Some(v.parse().map_err(|_| ConfigError {
+                var: "NOREN_METRICS_LISTEN",
+                value: v,
+                expected: "an address like 127.0.0.1:9090",
+            })?),
+        };
+        let limits = Limits {
+            header_timeout: Duration::from_millis(number(
+                "NOREN_HEADER_TIMEOUT_MS",
+                10_000,
+                100,
+                600_000,
+                "milliseconds from 100 to 600000",
+            )?),
+            request_timeout: Duration::from_millis(number(
+                "NOREN_REQUEST_TIMEOUT_MS",
+                30_000,
+                100,
+                600_000,
+                "milliseconds from 100 to 600000",
+            )?),
+            max_connections: number(
+                "NOREN_MAX_CONNECTIONS",
+                1024,
+                1,
+                1_000_000,
+                "a number from 1 to 1000000",
+            )? as usize,
+            per_key: rate("NOREN_RATE_LIMIT_PER_KEY", "100/s")?,
+            per_address: rate("NOREN_RATE_LIMIT_PER_ADDRESS", "100/s")?,
+            failures: rate("NOREN_RATE_LIMIT_FAILURES", "20/m")?,
+            client_ip_header,
+            metrics_token,
+            metrics_listen,
+        };
         Ok(Config {
+            limits,
             refund_window_days,
             fx_rates,
             webhooks,
@@ -335,6 +467,15 @@ mod tests {
             ("NOREN_WEBHOOK_RETRY_SCHEDULE", "10"),
             ("NOREN_WEBHOOK_CONCURRENCY", "0"),
             ("NOREN_WEBHOOK_POLL_MS", "fast"),
+            ("NOREN_HEADER_TIMEOUT_MS", "0"),
+            ("NOREN_REQUEST_TIMEOUT_MS", "forever"),
+            ("NOREN_MAX_CONNECTIONS", "0"),
+            ("NOREN_RATE_LIMIT_PER_KEY", "100"),
+            ("NOREN_RATE_LIMIT_PER_ADDRESS", "0/s"),
+            ("NOREN_RATE_LIMIT_FAILURES", "5/day"),
+            ("NOREN_CLIENT_IP_HEADER", "bad header"),
+            ("NOREN_METRICS_TOKEN", "short"),
+            ("NOREN_METRICS_LISTEN", "nowhere"),
         ] {
             let err = parse(&[(var, value)]).expect_err(var);
             assert_eq!(err.var, var);
@@ -357,6 +498,25 @@ mod tests {
         );
         let err = parse(&[("NOREN_DATABASE_URL", "pg://u:secret@h/db")]).expect_err("bad scheme");
         assert!(!err.to_string().contains("secret"));
+    }
+
+    #[test]
+    fn rates_read_count_and_window_or_off() {
+        assert_eq!(
+            Rate::parse("100/s"),
+            Ok(Some(Rate {
+                count: 100,
+                window: Duration::from_secs(1)
+            }))
+        );
+        assert_eq!(
+            Rate::parse("20/m").map(|r| r.map(|r| r.window)),
+            Ok(Some(Duration::from_secs(60)))
+        );
+        assert_eq!(Rate::parse("off"), Ok(None));
+        let c = parse(&[]).expect("defaults are valid");
+        assert_eq!(c.limits.per_key.map(|r| r.count), Some(100));
+        assert_eq!(c.limits.failures.map(|r| r.count), Some(20));
     }
 
     #[test]

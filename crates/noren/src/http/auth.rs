@@ -6,7 +6,7 @@
 
 use crate::app::AppState;
 use crate::db::repo::accounts::{self, MerchantPrincipal, PartnerPrincipal};
-use crate::domain::keys::{MerchantKey, PartnerKey};
+use crate::domain::keys::{MerchantFamily, MerchantKey, PartnerKey};
 use crate::http::error::ApiError;
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
@@ -17,6 +17,29 @@ pub const API_KEY_HEADER: &str = "x-auth-api-key";
 /// An authenticated merchant request: the key's mode, device, shop and legal person.
 #[derive(Clone, Debug)]
 pub struct Merchant(pub Arc<MerchantPrincipal>);
+
+/// A merchant's secret key (`sk_…`). Device keys (`dk_…`) belong to one shop device (a POS
+/// terminal, a tablet) that may be lost or shared: they create payments, read them and check
+/// themselves, but a call taking this extractor (update, refund, webhook events, redelivery)
+/// answers them 403.
+#[derive(Clone, Debug)]
+pub struct SecretKey(pub Merchant);
+
+impl FromRequestParts<AppState> for SecretKey {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let merchant = Merchant::from_request_parts(parts, state).await?;
+        if merchant.0.family != MerchantFamily::Secret {
+            return Err(ApiError::Forbidden(
+                "device keys (dk_…) can create and read payments only; this call needs the \
+                 merchant's secret key (sk_…)"
+                    .into(),
+            ));
+        }
+        Ok(SecretKey(merchant))
+    }
+}
 
 /// An authenticated inbound partner, already checked against the `{platform}` path value.
 #[derive(Clone, Debug)]

@@ -62,6 +62,136 @@ pub async fn observe(State(metrics): State<Arc<Metrics>>, req: Request, next: Ne
     res
 }
 
+/// The checkout's Content-Security-Policy: only its own scripts, styles, images (and `data:`
+/// images for brand badges) and API; never framed (clickjacking a payment page).
+pub const CHECKOUT_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+form-action 'self'; frame-ancestors 'none'";
+
+/// The portal's Content-Security-Policy. Docusaurus inlines small scripts (colour mode,
+/// announcement bar) and Redoc injects its styles, so inline scripts and styles are allowed;
+/// nothing is loaded from anywhere but the server itself.
+pub const PORTAL_CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline'; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; \
+connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
+form-action 'self'; frame-ancestors 'self'";
+
+/// API answers are data, never a page: nothing may render or frame them.
+const API_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
+
+/// Security headers by kind of path (DESIGN.md "Limits", issue: pages carry security headers):
+/// API answers are never stored by caches (`no-store`: they hold payment data) and never
+/// framed; checkout pages get [`CHECKOUT_CSP`] and `Referrer-Policy: no-referrer` (the token is
+/// in the URL); portal pages get [`PORTAL_CSP`]. Every answer gets `nosniff`. HSTS belongs to
+/// the TLS terminator in front of Noren (README).
+pub async fn security_headers(req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    let kind = if is_api_path(path) {
+        if path.starts_with("/openapi/") {
+            Kind::Spec
+        } else {
+            Kind::Api
+        }
+    } else if path == "/checkout" || path.starts_with("/checkout/") {
+        Kind::Checkout
+    } else {
+        Kind::Portal
+    };
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    match kind {
+        Kind::Api => {
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            h.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(API_CSP),
+            );
+        }
+        Kind::Spec => {}
+        Kind::Checkout => {
+            h.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(CHECKOUT_CSP),
+            );
+            h.insert(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("no-referrer"),
+            );
+            h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        }
+        Kind::Portal => {
+            h.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(PORTAL_CSP),
+            );
+            h.insert(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("strict-origin-when-cross-origin"),
+            );
+            h.insert(
+                header::X_FRAME_OPTIONS,
+                HeaderValue::from_static("SAMEORIGIN"),
+            );
+        }
+    }
+    res
+}
+
+enum Kind {
+    Api,
+    Spec,
+    Checkout,
+    Portal,
+}
+
+/// Longest request target accepted (path and query); longer ones answer 414 with the error body
+/// before hyper's own, much larger, limit is reached.
+pub const URI_MAX: usize = 8 * 1024;
+
+/// Refuses, at the edge, request targets that no route can take: longer than [`URI_MAX`] (414),
+/// or an API path whose decoded bytes are not UTF-8 or hold control characters (400). A NUL in
+/// a token must never reach a database (PostgreSQL refuses it with an error, SQLite stores it).
+pub async fn check_target(req: Request, next: Next) -> Response {
+    let uri = req.uri();
+    let len = uri.path().len() + uri.query().map_or(0, |q| q.len() + 1);
+    if len > URI_MAX {
+        return error_response(
+            StatusCode::URI_TOO_LONG,
+            &ErrorBody {
+                code: ErrorCode::Client,
+                message: format!("the request target is longer than {URI_MAX} bytes"),
+                errors: Vec::new(),
+            },
+        );
+    }
+    let path = uri.path();
+    if path.contains('%') && is_api_path(path) {
+        let decoded: Vec<u8> = percent_encoding::percent_decode_str(path).collect();
+        let problem = match std::str::from_utf8(&decoded) {
+            Err(_) => Some("the path is not valid UTF-8 once percent-decoded"),
+            Ok(text) if text.chars().any(char::is_control) => {
+                Some("the path must not contain control characters")
+            }
+            Ok(_) => None,
+        };
+        if let Some(message) = problem {
+            return error_response(
+                StatusCode::BAD_REQUEST,
+                &ErrorBody {
+                    code: ErrorCode::Client,
+                    message: message.into(),
+                    errors: Vec::new(),
+                },
+            );
+        }
+    }
+    next.run(req).await
+}
+
 /// Guarantees the error body on API paths: a non-2xx answer produced outside our handlers
 /// (axum's 405, tower-http's 413, a panic) is rewritten into `{code, message}`, keeping its
 /// status and headers such as `Allow` and `Retry-After`.
@@ -70,8 +200,11 @@ pub async fn normalize_errors(req: Request, next: Next) -> Response {
     let method = req.method().clone();
     let res = next.run(req).await;
     let status = res.status();
-    if !api || !(status.is_client_error() || status.is_server_error()) {
+    if !(status.is_client_error() || status.is_server_error()) {
         return res;
+    }
+    if !api {
+        return html_error(res).await;
     }
     let is_json = res
         .headers()
@@ -93,6 +226,9 @@ pub async fn normalize_errors(req: Request, next: Next) -> Response {
             format!("{method} is not allowed on this path; the Allow header lists what is")
         }
         StatusCode::PAYLOAD_TOO_LARGE => "request body is larger than 1 MiB".to_string(),
+        StatusCode::SERVICE_UNAVAILABLE if text.is_empty() => {
+            "the request was not finished in time (NOREN_REQUEST_TIMEOUT_MS); retry".to_string()
+        }
         s if s.is_client_error() && !text.is_empty() => text,
         s => s.canonical_reason().unwrap_or("error").to_lowercase(),
     };
@@ -110,6 +246,35 @@ pub async fn normalize_errors(req: Request, next: Next) -> Response {
         }
     }
     out
+}
+
+/// Pages (portal, checkout) answer errors as HTML: an error produced outside the page handlers
+/// (405, 413, a timeout) becomes a small page with the same status and headers.
+async fn html_error(res: Response) -> Response {
+    let is_html = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if is_html {
+        return res;
+    }
+    let (mut parts, _) = res.into_parts();
+    let status = parts.status;
+    let reason = status.canonical_reason().unwrap_or("Error");
+    let page = format!(
+        "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{code} {reason} | Noren</title><h1>{code} {reason}</h1>\
+         <p><a href=\"/\">Noren developer portal</a></p></html>",
+        code = status.as_u16()
+    );
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    Response::from_parts(parts, axum::body::Body::from(page))
 }
 
 /// The panic catcher's answer: a plain 500 error body (the panic is logged, not sent).

@@ -58,6 +58,22 @@ pub fn find_dir(configured: Option<&Path>, relative: &str) -> Option<PathBuf> {
     has_index(&built_from).then_some(built_from)
 }
 
+/// A redirect target on this origin: leading slashes collapsed to one (`//evil.example` would
+/// be another host), refused when it holds a backslash (browsers read `/\\evil.example` as
+/// `//evil.example`) or a control character.
+fn same_origin_path(path: &str) -> Option<String> {
+    if path.contains('\\') || path.chars().any(char::is_control) {
+        return None;
+    }
+    let rest = path.trim_start_matches('/');
+    // Percent-encoded slashes and backslashes at the start would be decoded by some clients.
+    let lower = rest.get(..3).map(str::to_ascii_lowercase);
+    if matches!(lower.as_deref(), Some("%2f" | "%5c")) {
+        return None;
+    }
+    Some(format!("/{rest}"))
+}
+
 /// Rejects anything that could step outside the directory.
 fn safe_relative(path: &str) -> Option<&str> {
     let rel = path.trim_start_matches('/');
@@ -131,13 +147,15 @@ pub async fn portal(State(state): State<AppState>, req: Request) -> Response {
         .query()
         .map(|q| format!("?{q}"))
         .unwrap_or_default();
-    // seed 000 §2: `.html` and `/index.html` are normalised away.
+    // seed 000 §2: `.html` and `/index.html` are normalised away, to a path of this site only.
     if let Some(stripped) = path
         .strip_suffix("/index.html")
         .or_else(|| path.strip_suffix(".html"))
     {
-        let target = if stripped.is_empty() { "/" } else { stripped };
-        return Redirect::permanent(&format!("{target}{query}")).into_response();
+        return match same_origin_path(stripped) {
+            Some(target) => Redirect::permanent(&format!("{target}{query}")).into_response(),
+            None => portal_not_found(&dir, &path).await,
+        };
     }
     let Some(rel) = safe_relative(&path) else {
         return portal_not_found(&dir, &path).await;
@@ -241,6 +259,26 @@ mod tests {
         ] {
             assert!(!is_api_path(p), "{p}");
         }
+    }
+
+    #[test]
+    fn redirects_stay_on_this_origin() {
+        assert_eq!(
+            same_origin_path("/docs/order").as_deref(),
+            Some("/docs/order")
+        );
+        assert_eq!(same_origin_path("").as_deref(), Some("/"));
+        assert_eq!(
+            same_origin_path("//evil.example").as_deref(),
+            Some("/evil.example")
+        );
+        assert_eq!(
+            same_origin_path("///evil.example/a").as_deref(),
+            Some("/evil.example/a")
+        );
+        assert_eq!(same_origin_path("/\\evil.example/a"), None);
+        assert_eq!(same_origin_path("/%2F%2Fevil.example"), None);
+        assert_eq!(same_origin_path("/%5cevil.example"), None);
     }
 
     #[test]

@@ -18,8 +18,7 @@ impl<S: Send + Sync> FromRequest<S> for Values {
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
         let mut pairs: Vec<(String, String)> = match req.uri().query() {
             None => Vec::new(),
-            Some(q) => serde_urlencoded::from_str(q)
-                .map_err(|_| ApiError::client("the query string is not valid form encoding"))?,
+            Some(q) => decode_form(q.as_bytes())?,
         };
         let content_type = req
             .headers()
@@ -46,12 +45,52 @@ impl<S: Send + Sync> FromRequest<S> for Values {
                         .into(),
                 });
             }
-            let body: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes)
-                .map_err(|_| ApiError::client("the form body is not valid form encoding"))?;
+            let body = decode_form(&bytes)?;
             pairs.extend(body);
         }
         Ok(Values(pairs))
     }
+}
+
+/// Decodes `application/x-www-form-urlencoded` bytes strictly: a name or value whose
+/// percent-decoded bytes are not UTF-8 (Shift_JIS, say) is refused, naming it, instead of being
+/// altered into U+FFFD (which would silently change `order_no` and make two values collide).
+pub fn decode_form(input: &[u8]) -> Result<Vec<(String, String)>, ApiError> {
+    let mut pairs = Vec::new();
+    let mut errors = Vec::new();
+    for piece in input.split(|b| *b == b'&').filter(|p| !p.is_empty()) {
+        let (name, value) = match piece.iter().position(|b| *b == b'=') {
+            Some(i) => (&piece[..i], &piece[i + 1..]),
+            None => (piece, &b""[..]),
+        };
+        let name = decode_component(name);
+        let value = decode_component(value);
+        match (String::from_utf8(name), String::from_utf8(value)) {
+            (Ok(name), Ok(value)) => pairs.push((name, value)),
+            (Ok(name), Err(_)) => errors.push(FieldError::new(
+                name,
+                "is not valid UTF-8 once percent-decoded; send text as UTF-8",
+            )),
+            (Err(name), _) => errors.push(FieldError::new(
+                String::from_utf8_lossy(name.as_bytes()),
+                "the name is not valid UTF-8 once percent-decoded",
+            )),
+        }
+    }
+    if errors.is_empty() {
+        Ok(pairs)
+    } else {
+        Err(ApiError::invalid(errors))
+    }
+}
+
+/// `+` is a space, then percent-decoding (a stray `%` stays as it is, as browsers do).
+fn decode_component(raw: &[u8]) -> Vec<u8> {
+    let spaced: Vec<u8> = raw
+        .iter()
+        .map(|b| if *b == b'+' { b' ' } else { *b })
+        .collect();
+    percent_encoding::percent_decode(&spaced).collect()
 }
 
 /// Reads named values, collecting every problem; [`Reader::finish`] answers them all at once.
@@ -254,6 +293,26 @@ mod tests {
         assert_eq!(r.optional("t", text(3)), Some("abc".to_string()));
         assert_eq!(r.optional("missing", text(3)), None);
         assert!(r.finish().is_ok());
+    }
+
+    #[test]
+    fn form_values_decode_strictly() {
+        assert_eq!(
+            decode_form(b"a=1&b=x+y&c=%E3%81%AE&d&&e=50%").expect("valid"),
+            [
+                ("a".to_string(), "1".to_string()),
+                ("b".into(), "x y".into()),
+                ("c".into(), "の".into()),
+                ("d".into(), "".into()),
+                ("e".into(), "50%".into()),
+            ]
+        );
+        let Err(ApiError::Client { errors, .. }) =
+            decode_form(b"order_no=%92%8D%95%B6-0001&amount=100")
+        else {
+            panic!("Shift_JIS must be refused")
+        };
+        assert_eq!(errors[0].field, "order_no");
     }
 
     #[test]

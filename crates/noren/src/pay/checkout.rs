@@ -156,6 +156,13 @@ fn build(
     }
 }
 
+/// The largest tip on `amount`: the amount itself, and never past the largest payment.
+fn max_tip(amount: i64) -> i64 {
+    amount
+        .min(crate::domain::payment::MAX_AMOUNT - amount)
+        .max(0)
+}
+
 /// `GET /checkout/api/{token}`
 pub async fn show(
     State(state): State<AppState>,
@@ -204,8 +211,15 @@ pub async fn start(
             errors.push(FieldError::new("tip", "this payment takes no tip"));
             t
         }
-        Some(t) if !(0..=p.amount).contains(&t) => {
-            errors.push(FieldError::new("tip", "must be from 0 to the amount"));
+        Some(t) if !(0..=max_tip(p.amount)).contains(&t) => {
+            errors.push(FieldError::new(
+                "tip",
+                format!(
+                    "must be from 0 to {} (at most the amount, and amount plus tip at most \
+                     99,999,999 yen)",
+                    max_tip(p.amount)
+                ),
+            ));
             t
         }
         Some(t) => t,

@@ -15,6 +15,12 @@ pub async fn begin(
     method: PaymentMethod,
     tip: i64,
 ) -> Result<payment::Model, ApiError> {
+    let payable = crate::db::repo::accounts::find_shop(&state.db, p.shop_id)
+        .await?
+        .is_some_and(|shop| shop.is_payable);
+    if !payable {
+        return Err(crate::pay::payments::not_payable());
+    }
     let Some(connector) = state.connectors.for_attempt(p.livemode, method) else {
         return Err(ApiError::Conflict(not_connected(method)));
     };

@@ -6,7 +6,7 @@ use crate::db::repo::payments::{
 };
 use crate::domain::keys::Mode;
 use crate::domain::payment::{PaymentInterface, Yen, parse_http_url};
-use crate::http::auth::Merchant;
+use crate::http::auth::{Merchant, SecretKey};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
 use crate::http::values::{Reader, Values, boolean, integer, text};
@@ -24,6 +24,16 @@ const ORDER_NO_MAX: usize = 100;
 const CUSTOM_MAX: usize = 2000;
 /// Longest `expires_after`: ten years, in seconds.
 const EXPIRES_AFTER_MAX: i64 = 10 * 366 * 24 * 3600;
+
+/// The answer to a payment for a shop that may not take payments (`noren shop create
+/// --not-payable`; `whoami` shows `shop.is_payable`).
+pub fn not_payable() -> ApiError {
+    ApiError::Forbidden(
+        "this shop cannot take payments (shop.is_payable is false in whoami); ask Noren support \
+         to enable payments for it"
+            .into(),
+    )
+}
 
 fn livemode(m: &Merchant) -> bool {
     m.0.mode == Mode::Live
@@ -102,6 +112,9 @@ async fn create(
         return Err(ApiError::client("amount is required"));
     };
     let principal = &merchant.0;
+    if !principal.shop.is_payable {
+        return Err(not_payable());
+    }
     let record = payments::create(
         &state.db,
         NewPayment {
@@ -448,7 +461,7 @@ pub struct UpdateParams {
 )]
 pub async fn update_predefined_payment(
     State(state): State<AppState>,
-    merchant: Merchant,
+    SecretKey(merchant): SecretKey,
     values: Values,
 ) -> Result<Json<PredefinedPayment>, ApiError> {
     let mut r = Reader::new(

@@ -8,7 +8,7 @@ use crate::db::entities::payment;
 use crate::db::repo::attempts;
 use crate::domain::keys::Mode;
 use crate::domain::payment::{PaymentMethod, PaymentStatus};
-use crate::http::auth::Merchant;
+use crate::http::auth::{Merchant, SecretKey};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::values::{Reader, Values, text};
 use crate::pay::dto::Payment;
@@ -79,7 +79,7 @@ pub struct RefundParams {
 )]
 pub async fn refund(
     State(state): State<AppState>,
-    merchant: Merchant,
+    SecretKey(merchant): SecretKey,
     key: IdempotencyKey,
     values: Values,
 ) -> Response {

@@ -6,7 +6,7 @@ use crate::db::begin_write;
 use crate::db::repo::webhooks::{self, EventQuery, EventRecord, RedeliverError};
 use crate::domain::keys::Mode;
 use crate::domain::webhook::WebhookEvent;
-use crate::http::auth::Merchant;
+use crate::http::auth::SecretKey;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
 use crate::http::values::{Reader, Values, text};
@@ -144,7 +144,7 @@ pub struct EventListParams {
 )]
 pub async fn list_webhook_events(
     State(state): State<AppState>,
-    merchant: Merchant,
+    SecretKey(merchant): SecretKey,
     values: Values,
 ) -> Result<Json<WebhookEventPage>, ApiError> {
     let mut r = Reader::new(values, &["payment_number", "token", "offset", "limit"]);
@@ -192,7 +192,7 @@ pub async fn list_webhook_events(
 )]
 pub async fn redeliver_webhook_event(
     State(state): State<AppState>,
-    merchant: Merchant,
+    SecretKey(merchant): SecretKey,
     Path(id): Path<String>,
 ) -> Result<Json<WebhookEventRecord>, ApiError> {
     let principal = &merchant.0;

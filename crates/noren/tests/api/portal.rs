@@ -102,20 +102,6 @@ async fn hashed_assets_are_cached_forever_and_pages_revalidated() {
 }
 
 #[tokio::test]
-async fn writing_methods_on_pages_answer_405_with_the_error_body() {
-    let (app, _dir) = app_with_portal().await;
-    let res = app
-        .client
-        .post(app.url("/docs"))
-        .send()
-        .await
-        .expect("sent");
-    assert_eq!(res.status(), 405);
-    assert_eq!(res.headers()["allow"], "GET, HEAD");
-    assert_eq!(json(res).await["code"], "method_not_allowed");
-}
-
-#[tokio::test]
 async fn api_paths_never_fall_through_to_the_portal() {
     let (app, _dir) = app_with_portal().await;
     let res = app.get("/v3/unknown").await;

@@ -1,0 +1,299 @@
+//! Rate limits (DESIGN.md "Limits"), per process, with `governor`'s keyed GCRA limiters:
+//!
+//! - every request that presents a key (`X-Auth-API-Key` or `Authorization: Bearer`) counts
+//!   against that key (`NOREN_RATE_LIMIT_PER_KEY`, default 100 per second);
+//! - every other API request counts against the client's address (`NOREN_RATE_LIMIT_PER_ADDRESS`,
+//!   default 100 per second; IPv6 addresses by their /64, which one client usually holds whole);
+//! - failed authentications (401) and unknown payment tokens (404 without a key) count against
+//!   the address (`NOREN_RATE_LIMIT_FAILURES`, default 20 per minute): once they are used up,
+//!   every API request from that address answers 429 until the next one is allowed, so keys
+//!   and tokens cannot be guessed at speed.
+//!
+//! A refused request answers DESIGN.md's 429 body with `Retry-After` (whole seconds). Every
+//! limited answer carries `RateLimit-Policy` and `RateLimit` in the structured form of the IETF
+//! draft (draft-ietf-httpapi-ratelimit-headers): `"key";q=100;w=1` and `"key";r=57;t=1`.
+//! Limits are per process: N processes behind a load balancer allow N times as much. The
+//! operations paths (`/healthz`, `/readyz`, `/metrics`) are not limited: load balancers and
+//! scrapers poll them.
+
+use crate::config::{Limits, Rate};
+use crate::http::error::{ErrorBody, ErrorCode, error_response};
+use crate::http::statics::is_api_path;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::Response;
+use governor::clock::{Clock, QuantaClock, QuantaInstant};
+use governor::middleware::StateInformationMiddleware;
+use governor::state::keyed::DashMapStateStore;
+use governor::{NotUntil, Quota, RateLimiter};
+use sha2::{Digest, Sha256};
+use std::hash::Hash;
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+type Keyed<K> = RateLimiter<K, DashMapStateStore<K>, QuantaClock, StateInformationMiddleware>;
+
+/// One named limit: its rate and the limiter that enforces it.
+struct Limit<K: Hash + Eq + Clone> {
+    name: &'static str,
+    rate: Rate,
+    limiter: Keyed<K>,
+}
+
+/// What a check said.
+enum Outcome {
+    Allowed { remaining: u32 },
+    Refused { wait: Duration },
+}
+
+impl<K: Hash + Eq + Clone> Limit<K> {
+    fn new(name: &'static str, rate: Rate) -> Self {
+        let count = NonZeroU32::new(rate.count).unwrap_or(NonZeroU32::MIN);
+        let period = rate.window / rate.count.max(1);
+        let quota = Quota::with_period(period)
+            .unwrap_or_else(|| Quota::per_second(count))
+            .allow_burst(count);
+        Limit {
+            name,
+            rate,
+            limiter: RateLimiter::dashmap_with_clock(quota, QuantaClock::default())
+                .with_middleware::<StateInformationMiddleware>(),
+        }
+    }
+
+    fn check(&self, key: &K) -> Outcome {
+        match self.limiter.check_key(key) {
+            Ok(snapshot) => Outcome::Allowed {
+                remaining: snapshot.remaining_burst_capacity(),
+            },
+            Err(not_until) => Outcome::Refused {
+                wait: wait(&not_until, self.limiter.clock().now()),
+            },
+        }
+    }
+
+    /// Checks `key`: the headers to add to the answer, or the 429 answer.
+    fn apply(&self, key: &K) -> Result<[(HeaderName, HeaderValue); 2], Box<Response>> {
+        match self.check(key) {
+            Outcome::Allowed { remaining } => {
+                let used = self.rate.count.saturating_sub(remaining);
+                let reset = self.rate.window / self.rate.count.max(1) * used;
+                Ok([
+                    (POLICY, self.policy()),
+                    (STATE, self.state(remaining, reset)),
+                ])
+            }
+            Outcome::Refused { wait } => {
+                let mut res = too_many(
+                    format!(
+                        "too many requests for this {}: at most {} per {}; retry after {} s",
+                        self.name,
+                        self.rate.count,
+                        per(self.rate),
+                        seconds(wait).max(1)
+                    ),
+                    wait,
+                );
+                res.headers_mut().insert(POLICY, self.policy());
+                res.headers_mut().insert(STATE, self.state(0, wait));
+                Err(Box::new(res))
+            }
+        }
+    }
+
+    fn policy(&self) -> HeaderValue {
+        let value = format!(
+            "\"{}\";q={};w={}",
+            self.name,
+            self.rate.count,
+            self.rate.window.as_secs()
+        );
+        HeaderValue::from_str(&value).unwrap_or(HeaderValue::from_static("\"default\""))
+    }
+
+    fn state(&self, remaining: u32, reset: Duration) -> HeaderValue {
+        let value = format!("\"{}\";r={remaining};t={}", self.name, seconds(reset));
+        HeaderValue::from_str(&value).unwrap_or(HeaderValue::from_static("\"default\""))
+    }
+}
+
+fn wait(not_until: &NotUntil<QuantaInstant>, now: QuantaInstant) -> Duration {
+    not_until.wait_time_from(now)
+}
+
+/// Whole seconds, rounded up (a client that waits this long is allowed again).
+fn seconds(d: Duration) -> u64 {
+    d.as_secs() + u64::from(d.subsec_nanos() > 0)
+}
+
+/// The limits of one process.
+pub struct RateLimits {
+    per_key: Option<Limit<[u8; 32]>>,
+    per_address: Option<Limit<IpAddr>>,
+    failures: Option<Limit<IpAddr>>,
+    /// Addresses whose failures are used up, and until when. A cache with a time to live (the
+    /// failure window) so that it never grows without bound.
+    blocked: moka::sync::Cache<IpAddr, Instant>,
+    client_ip_header: Option<HeaderName>,
+}
+
+impl RateLimits {
+    pub fn new(limits: &Limits) -> Self {
+        let ttl = limits
+            .failures
+            .map(|r| r.window)
+            .unwrap_or(Duration::from_secs(60));
+        RateLimits {
+            per_key: limits.per_key.map(|r| Limit::new("key", r)),
+            per_address: limits.per_address.map(|r| Limit::new("address", r)),
+            failures: limits.failures.map(|r| Limit::new("failures", r)),
+            blocked: moka::sync::Cache::builder()
+                .max_capacity(100_000)
+                .time_to_live(ttl)
+                .build(),
+            client_ip_header: limits.client_ip_header.clone(),
+        }
+    }
+
+    /// Forgets the state of keys and addresses that are back at full capacity (called every
+    /// minute, so that the limiters' memory follows the active clients).
+    pub fn forget_idle(&self) {
+        if let Some(l) = &self.per_key {
+            l.limiter.retain_recent();
+            l.limiter.shrink_to_fit();
+        }
+        for l in [&self.per_address, &self.failures].into_iter().flatten() {
+            l.limiter.retain_recent();
+            l.limiter.shrink_to_fit();
+        }
+    }
+
+    /// The client's address: the last entry of the trusted proxy's header when one is
+    /// configured, else the connection's peer. IPv6 addresses are cut to their /64.
+    fn client_ip(&self, req: &Request) -> Option<IpAddr> {
+        let from_header = self.client_ip_header.as_ref().and_then(|name| {
+            let value = req.headers().get(name)?.to_str().ok()?;
+            value.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
+        });
+        let ip = from_header.or_else(|| {
+            req.extensions()
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip())
+        })?;
+        Some(match ip {
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => IpAddr::V4(v4),
+                None => {
+                    let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                    IpAddr::V6(Ipv6Addr::from(bits))
+                }
+            },
+            v4 => v4,
+        })
+    }
+
+    /// Counts a failure of `ip`; when they are used up, the address is refused until the
+    /// next one is allowed.
+    fn failed(&self, ip: IpAddr) {
+        let Some(failures) = &self.failures else {
+            return;
+        };
+        let wait = match failures.check(&ip) {
+            Outcome::Allowed { remaining: 0 } => failures.rate.window / failures.rate.count.max(1),
+            Outcome::Allowed { .. } => return,
+            Outcome::Refused { wait } => wait,
+        };
+        self.blocked.insert(ip, Instant::now() + wait);
+    }
+}
+
+/// The key a request presents, if any: `X-Auth-API-Key`, else a bearer token.
+fn presented_key(headers: &HeaderMap) -> Option<&[u8]> {
+    if let Some(v) = headers.get("x-auth-api-key") {
+        return Some(v.as_bytes());
+    }
+    let auth = headers.get(header::AUTHORIZATION)?.as_bytes();
+    Some(
+        auth.strip_prefix(b"Bearer ")
+            .or_else(|| auth.strip_prefix(b"bearer "))
+            .unwrap_or(auth),
+    )
+}
+
+fn too_many(message: String, wait: Duration) -> Response {
+    let mut res = error_response(
+        StatusCode::TOO_MANY_REQUESTS,
+        &ErrorBody {
+            code: ErrorCode::TooManyRequests,
+            message,
+            errors: Vec::new(),
+        },
+    );
+    res.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds(wait).max(1)));
+    res
+}
+
+fn per(rate: Rate) -> &'static str {
+    match rate.window.as_secs() {
+        1 => "second",
+        60 => "minute",
+        _ => "hour",
+    }
+}
+
+const POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
+const STATE: HeaderName = HeaderName::from_static("ratelimit");
+
+/// The middleware. Runs on API paths only: static pages are not limited here.
+pub async fn limit(State(limits): State<Arc<RateLimits>>, req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    if !is_api_path(path) || matches!(path, "/healthz" | "/readyz" | "/metrics") {
+        return next.run(req).await;
+    }
+    let ip = limits.client_ip(&req);
+    if let Some(ip) = ip
+        && let Some(until) = limits.blocked.get(&ip)
+    {
+        let now = Instant::now();
+        if until > now {
+            let mut res = too_many(
+                "too many failed requests (unknown keys or payment tokens) from this address; \
+                 retry later"
+                    .into(),
+                until - now,
+            );
+            if let Some(f) = &limits.failures {
+                res.headers_mut().insert(POLICY, f.policy());
+                res.headers_mut().insert(STATE, f.state(0, until - now));
+            }
+            return res;
+        }
+    }
+    let key = presented_key(req.headers()).map(|k| -> [u8; 32] { Sha256::digest(k).into() });
+    let checked = match (&key, ip) {
+        (Some(hash), _) => limits.per_key.as_ref().map(|l| l.apply(hash)),
+        (None, Some(ip)) => limits.per_address.as_ref().map(|l| l.apply(&ip)),
+        (None, None) => None,
+    };
+    let headers = match checked {
+        Some(Err(refused)) => return *refused,
+        Some(Ok(headers)) => Some(headers),
+        None => None,
+    };
+    let mut res = next.run(req).await;
+    if let Some(headers) = headers {
+        res.headers_mut().extend(headers);
+    }
+    let status = res.status();
+    if let Some(ip) = ip
+        && (status == StatusCode::UNAUTHORIZED
+            || (status == StatusCode::NOT_FOUND && key.is_none()))
+    {
+        limits.failed(ip);
+    }
+    res
+}

@@ -1,0 +1,225 @@
+//! DESIGN.md "Limits": per-key and per-address rate limits answering 429 with `Retry-After` and
+//! the `RateLimit` headers, failed authentications limited per address, and the connection
+//! limits (header-read timeout, idle keep-alive timeout, request timeout, connection cap).
+
+use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+const WHOAMI: &str = "/v3/api_keys/whoami";
+
+fn header(res: &reqwest::Response, name: &str) -> String {
+    res.headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Reads whatever the server sends until it closes the connection (or `within` passes).
+async fn read_until_closed(stream: &mut TcpStream, within: Duration) -> Option<String> {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let deadline = Instant::now() + within;
+    loop {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        match tokio::time::timeout(left, stream.read(&mut buf)).await {
+            Err(_) => return None,
+            Ok(Ok(0)) | Ok(Err(_)) => return Some(String::from_utf8_lossy(&got).into_owned()),
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+both_databases! {
+    async fn a_key_past_its_limit_answers_429_with_retry_after_and_ratelimit_headers(
+        app with Options::env(&[("NOREN_RATE_LIMIT_PER_KEY", "5/m")])
+    ) {
+        let m = fixtures::test_merchant(app.db(), "Busy").await;
+        let other = fixtures::test_merchant(app.db(), "Calm").await;
+        for i in 0..5 {
+            let res = app.get_with_key(WHOAMI, &m.key).await;
+            assert_eq!(res.status(), 200, "call {i}");
+            assert_eq!(header(&res, "ratelimit-policy"), "\"key\";q=5;w=60");
+            assert!(header(&res, "ratelimit").starts_with(&format!("\"key\";r={};t=", 4 - i)), "{}", header(&res, "ratelimit"));
+        }
+        let res = app.get_with_key(WHOAMI, &m.key).await;
+        assert_eq!(res.status(), 429);
+        let retry: u64 = header(&res, "retry-after").parse().expect("Retry-After in seconds");
+        assert!((1..=12).contains(&retry), "Retry-After {retry}");
+        assert_eq!(header(&res, "ratelimit-policy"), "\"key\";q=5;w=60");
+        assert!(header(&res, "ratelimit").starts_with("\"key\";r=0;t="));
+        assert!(!header(&res, "x-request-id").is_empty());
+        let body = json(res).await;
+        assert_eq!(body["code"], "too_many_requests");
+        assert!(body["message"].as_str().unwrap_or("").contains("at most 5 per minute"), "{body}");
+        // Another key is not affected.
+        assert_eq!(app.get_with_key(WHOAMI, &other.key).await.status(), 200);
+    }
+
+    async fn calls_without_a_key_are_limited_per_address(
+        app with Options::env(&[("NOREN_RATE_LIMIT_PER_ADDRESS", "3/m")])
+    ) {
+        let m = fixtures::test_merchant(app.db(), "Public").await;
+        let created = app.create_payment(&m.key, &[("amount", "1000")]).await;
+        let token = created["predefined_payment"]["token"].as_str().expect("token").to_string();
+        for _ in 0..3 {
+            assert_eq!(app.get(&format!("/v3/predefined_payments/{token}")).await.status(), 200);
+        }
+        let res = app.get(&format!("/checkout/api/{token}")).await;
+        assert_eq!(res.status(), 429);
+        assert_eq!(header(&res, "ratelimit-policy"), "\"address\";q=3;w=60");
+        assert_eq!(json(res).await["code"], "too_many_requests");
+        // Keyed calls count against the key, not the address.
+        assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 200);
+        // Operations paths are never limited: a load balancer's probes keep working.
+        assert_eq!(app.get("/healthz").await.status(), 200);
+    }
+
+    async fn guessing_keys_or_tokens_gets_the_address_refused(
+        app with Options::env(&[("NOREN_RATE_LIMIT_FAILURES", "4/m")])
+    ) {
+        let m = fixtures::test_merchant(app.db(), "Guarded").await;
+        for i in 0..2 {
+            let res = app.get_with_key(WHOAMI, &format!("sk_test_{}{i}", "x".repeat(30))).await;
+            assert_eq!(res.status(), 401);
+        }
+        for i in 0..2 {
+            let res = app.get(&format!("/v3/predefined_payments/guess{i}")).await;
+            assert_eq!(res.status(), 404);
+        }
+        // The failures are used up: even a good key from this address waits.
+        let res = app.get_with_key(WHOAMI, &m.key).await;
+        assert_eq!(res.status(), 429);
+        assert!(header(&res, "retry-after").parse::<u64>().is_ok());
+        let body = json(res).await;
+        assert_eq!(body["code"], "too_many_requests");
+        assert!(body["message"].as_str().unwrap_or("").contains("failed"), "{body}");
+    }
+
+    async fn slow_and_idle_connections_are_closed_and_healthz_keeps_answering(
+        app with Options::env(&[("NOREN_HEADER_TIMEOUT_MS", "400")])
+    ) {
+        // Idle: connected, never sends a byte.
+        let mut idle: Vec<TcpStream> = Vec::new();
+        for _ in 0..50 {
+            idle.push(TcpStream::connect(app.addr).await.expect("connect"));
+        }
+        // Slow: sends its headers one byte at a time, slower than the timeout allows.
+        let mut slow = TcpStream::connect(app.addr).await.expect("connect");
+        let request = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+        let started = Instant::now();
+        let mut cut_off = false;
+        for b in request.iter() {
+            if slow.write_all(&[*b]).await.is_err() {
+                cut_off = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(60)).await;
+            if started.elapsed() > Duration::from_secs(3) {
+                break;
+            }
+        }
+        let rest = read_until_closed(&mut slow, Duration::from_secs(3)).await;
+        assert!(cut_off || rest.is_some_and(|r| !r.contains("200 OK")), "a slow request was served");
+        // Keep-alive: one request served, then the idle connection is closed.
+        let mut kept = TcpStream::connect(app.addr).await.expect("connect");
+        kept.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("write");
+        let mut buf = [0u8; 1024];
+        let n = kept.read(&mut buf).await.expect("answer");
+        assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+        assert!(read_until_closed(&mut kept, Duration::from_secs(3)).await.is_some(), "idle keep-alive connection left open");
+        for mut s in idle {
+            assert!(read_until_closed(&mut s, Duration::from_secs(3)).await.is_some(), "idle connection left open");
+        }
+        assert_eq!(app.get("/healthz").await.status(), 200);
+    }
+
+    async fn past_the_connection_cap_new_connections_get_503_and_healthz_recovers(
+        app with Options::env(&[("NOREN_MAX_CONNECTIONS", "20"), ("NOREN_HEADER_TIMEOUT_MS", "500")])
+    ) {
+        let mut idle = Vec::new();
+        for _ in 0..20 {
+            idle.push(TcpStream::connect(app.addr).await.expect("connect"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let mut over = TcpStream::connect(app.addr).await.expect("connect");
+        let answer = read_until_closed(&mut over, Duration::from_secs(2)).await.expect("answered and closed");
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(answer.contains("\"code\":\"server\""), "{answer}");
+        // The idle ones are closed by the header timeout; then the server answers again.
+        for mut s in idle {
+            read_until_closed(&mut s, Duration::from_secs(3)).await.expect("closed");
+        }
+        let res = reqwest::Client::new().get(app.url("/healthz")).send().await.expect("sent");
+        assert_eq!(res.status(), 200);
+    }
+
+    async fn a_request_whose_body_never_finishes_answers_503_after_the_request_timeout(
+        app with Options::env(&[("NOREN_REQUEST_TIMEOUT_MS", "300")])
+    ) {
+        let m = fixtures::test_merchant(app.db(), "Slow").await;
+        let mut s = TcpStream::connect(app.addr).await.expect("connect");
+        let head = format!(
+            "POST /v3/predefined_payments/create_online_payment HTTP/1.1\r\nHost: x\r\n\
+             X-Auth-API-Key: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+             Content-Length: 100\r\n\r\namount=",
+            m.key
+        );
+        s.write_all(head.as_bytes()).await.expect("write");
+        let answer = read_until_closed(&mut s, Duration::from_secs(3)).await.expect("answered");
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(answer.contains("\"code\":\"server\""), "{answer}");
+        assert!(answer.to_ascii_lowercase().contains("x-request-id"), "{answer}");
+    }
+}
+
+#[tokio::test]
+async fn metrics_can_require_a_token() {
+    let token = "m3tr1cs-t0ken-for-tests";
+    let app = TestApp::spawn_with(
+        noren_testkit::Backend::Sqlite,
+        Options::env(&[("NOREN_METRICS_TOKEN", token)]),
+    )
+    .await
+    .expect("app");
+    let res = app.get("/metrics").await;
+    assert_eq!(res.status(), 401);
+    assert_eq!(json(res).await["code"], "unauthorized");
+    let res = app
+        .client
+        .get(app.url("/metrics"))
+        .header("Authorization", format!("Bearer {token}"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), 200);
+    assert!(
+        res.text()
+            .await
+            .expect("body")
+            .contains("noren_http_requests")
+    );
+}
+
+#[tokio::test]
+async fn metrics_can_move_to_a_listener_of_their_own() {
+    let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
+    let addr = probe.local_addr().expect("addr");
+    drop(probe);
+    let app = TestApp::spawn_with(
+        noren_testkit::Backend::Sqlite,
+        Options::env(&[("NOREN_METRICS_LISTEN", &addr.to_string())]),
+    )
+    .await
+    .expect("app");
+    assert_eq!(app.get("/metrics").await.status(), 404);
+    let res = app
+        .client
+        .get(format!("http://{addr}/metrics"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), 200);
+}
