@@ -27,6 +27,9 @@ cleanup() {
 trap cleanup EXIT
 
 export NOREN_DATABASE_URL="sqlite://$dir/noren.db" NOREN_DATA_DIR="$dir" NOREN_LOG_LEVEL=warn
+# Thousands of cases from one address, many with bad keys on purpose: limits far above that.
+export NOREN_RATE_LIMIT_PER_KEY=1000000/s NOREN_RATE_LIMIT_PER_ADDRESS=1000000/s \
+  NOREN_RATE_LIMIT_FAILURES=1000000/s
 key=$("$BIN" demo --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["merchant_key"])')
 NOREN_LISTEN=127.0.0.1:0 "$BIN" serve > "$dir/stdout" 2> "$dir/stderr" &
 pid=$!

@@ -95,6 +95,28 @@ impl AppState {
         Ok(Some(number))
     }
 
+    /// Revokes a merchant key; this server stops accepting it at once (its auth cache is
+    /// cleared), other processes within `NOREN_AUTH_CACHE_TTL_MS`.
+    pub async fn revoke_api_key(
+        &self,
+        key_id: i64,
+    ) -> Result<(), crate::db::repo::accounts::AccountError> {
+        crate::db::repo::accounts::revoke_api_key(&self.db, key_id).await?;
+        self.auth_cache.clear();
+        Ok(())
+    }
+
+    /// Disables (or enables) a shop device; at once on this server, as [`Self::revoke_api_key`].
+    pub async fn set_device_disabled(
+        &self,
+        device_id: i64,
+        disabled: bool,
+    ) -> Result<(), crate::db::repo::accounts::AccountError> {
+        crate::db::repo::accounts::set_device_disabled(&self.db, device_id, disabled).await?;
+        self.auth_cache.clear();
+        Ok(())
+    }
+
     /// What writing a webhook event needs.
     pub fn event_settings(&self) -> EventSettings<'_> {
         EventSettings {

@@ -359,10 +359,15 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
         accounts::create_partner_key(&db, platform.id, PartnerFamily::Test).await?;
     let webhook_secret = webhooks::current_secret(&db, shop.id).await?;
     shops::add_miniprogram_app(&db, shop.id, DEMO_MINIPROGRAM_APPID).await?;
-    let base = config
+    // With `NOREN_LISTEN=…:0` the port is chosen when `noren serve` binds: nobody knows it yet,
+    // so `base_url` is null (the server prints `listening on …` when it starts).
+    let known_base = config
         .public_url
         .clone()
-        .unwrap_or_else(|| format!("http://{}", config.listen));
+        .or_else(|| (config.listen.port() != 0).then(|| format!("http://{}", config.listen)));
+    let base = known_base
+        .clone()
+        .unwrap_or_else(|| "http://ADDRESS-PRINTED-BY-noren-serve".to_string());
     if as_json {
         let out = json!({
             "merchant_key": merchant_key,
@@ -376,7 +381,7 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
             "partner_key": partner_key,
             "webhook_secret": webhook_secret,
             "miniprogram_appid": DEMO_MINIPROGRAM_APPID,
-            "base_url": base,
+            "base_url": known_base,
         });
         println!("{out}");
     } else {

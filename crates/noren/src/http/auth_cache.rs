@@ -3,8 +3,10 @@
 //! Every merchant call starts by resolving its key to a shop device, shop and legal person.
 //! Integrations send the same key over and over, so the answer is kept for a short TTL
 //! (`NOREN_AUTH_CACHE_TTL_MS`, default 2 s; `0` turns the cache off). Only successful lookups
-//! are cached, never unknown keys. The cost: revoking a key or disabling a device (operator
-//! commands, which run in their own process) reaches every `noren` server within one TTL.
+//! are cached, never unknown keys. Revoking a key or disabling a device through a server
+//! ([`crate::app::AppState::revoke_api_key`], [`crate::app::AppState::set_device_disabled`])
+//! clears that server's cache at once; other processes (other servers, the operator commands)
+//! see it within one TTL.
 
 use crate::db::repo::accounts::MerchantPrincipal;
 use crate::domain::keys::KeyHash;
@@ -38,6 +40,14 @@ impl AuthCache {
         let entries = self.entries.read().unwrap_or_else(|p| p.into_inner());
         let (at, principal) = entries.get(hash.as_bytes())?;
         (at.elapsed() < self.ttl).then(|| principal.clone())
+    }
+
+    /// Forgets every key: the next request of each is authenticated against the database.
+    pub fn clear(&self) {
+        self.entries
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
     }
 
     pub fn put(&self, hash: &KeyHash, principal: Arc<MerchantPrincipal>) {

@@ -217,10 +217,16 @@ pub fn boolean(raw: &str) -> Result<bool, String> {
 /// An integer from `min` to `max`.
 pub fn integer(min: i64, max: i64) -> impl FnOnce(&str) -> Result<i64, String> {
     move |raw| {
-        let n: i64 = raw
-            .trim()
-            .parse()
-            .map_err(|_| "must be a whole number".to_string())?;
+        let trimmed = raw.trim();
+        let n: i64 = trimmed.parse().map_err(|_| {
+            let digits = trimmed.strip_prefix('-').unwrap_or(trimmed);
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                // A whole number, but beyond 64 bits.
+                format!("is too large: must be from {min} to {max}")
+            } else {
+                "must be a whole number".to_string()
+            }
+        })?;
         if n < min || n > max {
             return Err(format!("must be from {min} to {max}"));
         }
@@ -293,6 +299,22 @@ mod tests {
         assert_eq!(r.optional("t", text(3)), Some("abc".to_string()));
         assert_eq!(r.optional("missing", text(3)), None);
         assert!(r.finish().is_ok());
+    }
+
+    #[test]
+    fn numbers_beyond_64_bits_are_too_large_not_malformed() {
+        assert_eq!(
+            integer(0, 10)("99999999999999999999999"),
+            Err("is too large: must be from 0 to 10".to_string())
+        );
+        assert_eq!(
+            integer(0, 10)("1.5"),
+            Err("must be a whole number".to_string())
+        );
+        assert_eq!(
+            integer(0, 10)("11"),
+            Err("must be from 0 to 10".to_string())
+        );
     }
 
     #[test]

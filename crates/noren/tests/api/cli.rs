@@ -152,3 +152,22 @@ both_databases! {
         assert!(noren::db::repo::shops::has_miniprogram_app(app.db(), shop_id, "wx-second").await.expect("db"));
     }
 }
+
+#[test]
+fn demo_base_url_is_null_when_the_port_is_chosen_at_start() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("noren.db").display());
+    let run = |listen: &str| -> serde_json::Value {
+        let out = Command::new(BIN)
+            .args(["demo", "--json"])
+            .env("NOREN_DATABASE_URL", &url)
+            .env("NOREN_LISTEN", listen)
+            .env_remove("NOREN_PUBLIC_URL")
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        serde_json::from_slice(&out.stdout).expect("JSON")
+    };
+    assert_eq!(run("127.0.0.1:0")["base_url"], serde_json::Value::Null);
+    assert_eq!(run("127.0.0.1:8123")["base_url"], "http://127.0.0.1:8123");
+}

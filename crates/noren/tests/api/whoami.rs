@@ -103,6 +103,21 @@ both_databases! {
         assert_eq!(json(res).await["code"], "forbidden");
     }
 
+    /// A revocation or a disabled device made through the server takes effect there at once,
+    /// even with the key cached.
+    async fn revocation_and_disabling_through_the_server_count_at_once(app with cached_for(Duration::from_secs(600))) {
+        let m = fixtures::test_merchant(app.db(), "Soba").await;
+        let other = fixtures::test_merchant(app.db(), "Tempura").await;
+        assert_eq!(app.get_with_key("/v3/api_keys/whoami", &m.key).await.status(), 200);
+        assert_eq!(app.get_with_key("/v3/api_keys/whoami", &other.key).await.status(), 200);
+        app.state().revoke_api_key(m.key_id).await.expect("revoke");
+        assert_eq!(app.get_with_key("/v3/api_keys/whoami", &m.key).await.status(), 401);
+        app.state().set_device_disabled(other.device.id, true).await.expect("disable");
+        assert_eq!(app.get_with_key("/v3/api_keys/whoami", &other.key).await.status(), 403);
+        app.state().set_device_disabled(other.device.id, false).await.expect("enable");
+        assert_eq!(app.get_with_key("/v3/api_keys/whoami", &other.key).await.status(), 200);
+    }
+
     /// With the cache on, a revocation made by another process (the operator command) is seen
     /// within one TTL.
     async fn a_revocation_elsewhere_reaches_the_server_within_the_cache_ttl(app with cached_for(CACHE_TTL)) {
