@@ -87,8 +87,9 @@ const API_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 pub async fn security_headers(req: Request, next: Next) -> Response {
     let path = req.uri().path();
     let kind = if is_api_path(path) {
-        if path.starts_with("/openapi/") {
-            Kind::Spec
+        if path.starts_with("/openapi/") || path.starts_with("/checkout/brands/") {
+            // Public documents and brand badges, cached as their handlers say.
+            Kind::Public
         } else {
             Kind::Api
         }
@@ -111,7 +112,7 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
                 HeaderValue::from_static(API_CSP),
             );
         }
-        Kind::Spec => {}
+        Kind::Public => {}
         Kind::Checkout => {
             h.insert(
                 header::CONTENT_SECURITY_POLICY,
@@ -143,7 +144,7 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
 
 enum Kind {
     Api,
-    Spec,
+    Public,
     Checkout,
     Portal,
 }
