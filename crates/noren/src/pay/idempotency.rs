@@ -19,6 +19,7 @@ use std::future::Future;
 
 pub const HEADER: &str = "idempotency-key";
 pub const REPLAYED: &str = "idempotent-replayed";
+/// Longest key (the spec says the same: `max_length` on [`IdempotencyHeader`]).
 const MAX_LEN: usize = 255;
 
 /// The request's `Idempotency-Key`, if it sent one.
@@ -162,8 +163,15 @@ pub struct IdempotencyHeader {
     /// key and parameters within 24 hours answers the first answer again, with
     /// `Idempotent-Replayed: true`; the same key with other parameters, or while the first
     /// request is still running, answers 409.
+    ///
+    /// Leave the header out for no key (an empty value counts as none).
     #[param(
         rename = "Idempotency-Key",
+        value_type = String,
+        required = false,
+        min_length = 1,
+        max_length = 255,
+        pattern = "^[!-~]([ -~]*[!-~])?$",
         example = "3f1c2a9e-5b7d-4e8a-9c0f-1d2e3f4a5b6c"
     )]
     idempotency_key: Option<String>,

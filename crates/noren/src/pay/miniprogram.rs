@@ -42,7 +42,7 @@ pub struct MiniProgramCharge {
     /// The attempt's id.
     pub id: i64,
     /// The attempt's payment number.
-    #[schema(example = "4829301746502918")]
+    #[schema(pattern = "^[1-9][0-9]{15}$", example = "4829301746502918")]
     pub number: String,
     /// The provider.
     #[schema(example = "WECHATPAY")]
@@ -81,6 +81,7 @@ pub struct MiniProgramParams {
     path = "/v3/predefined_payments/{token}/{number}/wechatpay",
     operation_id = "miniprogram_wechatpay",
     tag = "Mini-program",
+    security(()),
     params(
         ("token" = String, Path, description = "The payment's token."),
         ("number" = String, Path, description = "The shop's number."),

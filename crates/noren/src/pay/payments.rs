@@ -149,7 +149,6 @@ async fn create(
         (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment),
         (status = 400, description = "A value is missing or invalid; `errors` names every bad field.", body = ErrorBody,
             example = json!({"code": "client", "message": "invalid amount: must be at least 50", "errors": [{"field": "amount", "message": "must be at least 50"}]})),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
         (status = 409, description = "`order_no` is already used by another payment of the shop.", body = ErrorBody,
             example = json!({"code": "conflict", "message": "order_no A-0001 is already used by another payment of this shop"})),
     )
@@ -179,7 +178,6 @@ pub async fn create_online_payment(
     responses(
         (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment),
         (status = 400, description = "A value is missing or invalid; `errors` names every bad field.", body = ErrorBody),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
         (status = 409, description = "`order_no` is already used by another payment of the shop.", body = ErrorBody),
     )
 )]
@@ -331,7 +329,6 @@ fn order_by(raw: &str) -> Result<OrderBy, String> {
         (status = 200, description = "A page of payments.", body = PaymentPage,
             example = super::examples::payment_page),
         (status = 400, description = "A value is invalid; `errors` names every bad field.", body = ErrorBody),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
     )
 )]
 pub async fn list_predefined_payments(
@@ -442,7 +439,6 @@ pub struct UpdateParams {
     responses(
         (status = 200, description = "The payment as it now is.", body = PredefinedPayment),
         (status = 400, description = "Neither or both of `token` and `order_no`, or a bad value.", body = ErrorBody),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
         (status = 404, description = "The shop has no such payment (in this key's mode).", body = ErrorBody),
     )
 )]

@@ -11,6 +11,7 @@ mod inbound_auth;
 mod jobs;
 mod miniprogram;
 mod openapi;
+mod openapi_examples;
 mod ops;
 mod payments;
 mod portal;
