@@ -88,7 +88,13 @@ pub struct MiniProgramParams {
         MiniProgramParams
     ),
     responses(
-        (status = 200, description = "The charge for `wx.requestPayment`.", body = MiniProgramCharge),
+        (status = 200, description = "The charge for `wx.requestPayment`.", body = MiniProgramCharge,
+            links(
+                ("ApproveInSandbox" = (operation_id = "sandbox_approve", parameters(("path.payment_number" = "$response.body#/number")),
+                    description = "Pay the attempt in the sandbox.")),
+                ("DeclineInSandbox" = (operation_id = "sandbox_decline", parameters(("path.payment_number" = "$response.body#/number")),
+                    description = "Decline the attempt in the sandbox."))
+            )),
         (status = 400, description = "A value is missing, or the app id is not registered for the shop.", body = ErrorBody,
             example = json!({"code": "client", "message": "app id not found"})),
         (status = 404, description = "No such payment for this shop.", body = ErrorBody),

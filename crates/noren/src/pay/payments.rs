@@ -146,7 +146,19 @@ async fn create(
     security(("apiKey" = [])),
     params(CreateParams, IdempotencyHeader),
     responses(
-        (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment),
+        (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment,
+            links(
+                ("GetPayment" = (operation_id = "get_predefined_payment", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "Read the new payment by its token.")),
+                ("AvailablePayments" = (operation_id = "available_payments", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "The brands the customer can choose for it.")),
+                ("UpdatePayment" = (operation_id = "update_predefined_payment", parameters(("query.token" = "$response.body#/predefined_payment/token")),
+                    description = "Change it.")),
+                ("ChargeFromMiniProgram" = (operation_id = "miniprogram_wechatpay", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "Start a wechatpay attempt for it from a mini-program.")),
+                ("ListWebhookEvents" = (operation_id = "list_webhook_events", parameters(("query.token" = "$response.body#/predefined_payment/token")),
+                    description = "Its webhook events."))
+            )),
         (status = 400, description = "A value is missing or invalid; `errors` names every bad field.", body = ErrorBody,
             example = json!({"code": "client", "message": "invalid amount: must be at least 50", "errors": [{"field": "amount", "message": "must be at least 50"}]})),
         (status = 409, description = "`order_no` is already used by another payment of the shop.", body = ErrorBody,
@@ -176,7 +188,19 @@ pub async fn create_online_payment(
     security(("apiKey" = [])),
     params(CreateParams, IdempotencyHeader),
     responses(
-        (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment),
+        (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment,
+            links(
+                ("GetPayment" = (operation_id = "get_predefined_payment", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "Read the new payment by its token.")),
+                ("AvailablePayments" = (operation_id = "available_payments", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "The brands the customer can choose for it.")),
+                ("UpdatePayment" = (operation_id = "update_predefined_payment", parameters(("query.token" = "$response.body#/predefined_payment/token")),
+                    description = "Change it.")),
+                ("ChargeFromMiniProgram" = (operation_id = "miniprogram_wechatpay", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "Start a wechatpay attempt for it from a mini-program.")),
+                ("ListWebhookEvents" = (operation_id = "list_webhook_events", parameters(("query.token" = "$response.body#/predefined_payment/token")),
+                    description = "Its webhook events."))
+            )),
         (status = 400, description = "A value is missing or invalid; `errors` names every bad field.", body = ErrorBody),
         (status = 409, description = "`order_no` is already used by another payment of the shop.", body = ErrorBody),
     )

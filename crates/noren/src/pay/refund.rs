@@ -70,7 +70,11 @@ pub struct RefundParams {
     security(("apiKey" = [])),
     params(RefundParams, IdempotencyHeader),
     responses(
-        (status = 200, description = "The outcome, in `result_code`.", body = RefundResult),
+        (status = 200, description = "The outcome, in `result_code`.", body = RefundResult,
+            links(
+                ("ListWebhookEvents" = (operation_id = "list_webhook_events", parameters(("query.payment_number" = "$response.body#/payment/payment_number")),
+                    description = "The attempt's events (`refunded` after a 2000)."))
+            )),
         (status = 400, description = "`payment_number` is missing or invalid.", body = ErrorBody),
         (status = 404, description = "The shop has no such payment (in this key's mode).", body = ErrorBody),
         (status = 409, description = "The Idempotency-Key was used with other parameters, or its first request is still running.", body = ErrorBody),

@@ -146,6 +146,10 @@ pub struct EventListParams {
     params(EventListParams),
     responses(
         (status = 200, description = "A page of events.", body = WebhookEventPage,
+            links(
+                ("Redeliver" = (operation_id = "redeliver_webhook_event", parameters(("path.id" = "$response.body#/data/0/id")),
+                    description = "Send the newest event of the page again."))
+            ),
             example = super::examples::webhook_event_page),
         (status = 400, description = "A value is invalid; `errors` names every bad field.", body = ErrorBody),
     )
