@@ -13,13 +13,15 @@ PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal
 	portal/docusaurus.config.ts portal/sidebars.ts portal/package-lock.json $(wildcard openapi/*)
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package-lock.json
 
-.PHONY: help run build server portal checkout test lint fmt openapi e2e contract ci bench clean
+.PHONY: help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean
 
 help:
 	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
 	@echo "make test    all Rust tests, on SQLite and on a throwaway PostgreSQL"
-	@echo "make ci      formatting, clippy, make test, portal build, browser tests, contract test (what CI runs)"
+	@echo "make ci      formatting, clippy, spec lint, make test, portal build, browser tests, generated client, contract test (what CI runs)"
 	@echo "make contract schemathesis against /openapi/pay.yaml on a live server (installs it in a venv)"
+	@echo "make lint-openapi  @redocly/cli lint of the three committed specs (tools/redocly.yaml)"
+	@echo "make clients      a Python client generated from openapi/pay.yaml pays a sandbox payment"
 	@echo "make bench   load benchmarks against the release server"
 	@echo "make build   release server, portal and checkout"
 	@echo "make openapi regenerate openapi/ from the code"
@@ -63,6 +65,15 @@ fmt:
 openapi:
 	cargo run --quiet --locked -p noren -- openapi --out openapi
 
+## @redocly/cli lint of the committed specs, every recommended rule an error (tools/redocly.yaml).
+lint-openapi: tools/node_modules/.installed
+	cd tools && npm run -s lint-openapi
+
+## A client generated from openapi/pay.yaml (openapi-python-client, in a venv under
+## ~/.cache/noren) runs a whole sandbox payment against the release server.
+clients: server
+	NOREN_BIN=$(NOREN_BIN) bash clients/run.sh
+
 ## Browser tests (playwright-core + Debian chromium) against the release server.
 e2e: server portal checkout e2e/node_modules/.installed
 	cd e2e && NOREN_BIN=$(NOREN_BIN) npm test
@@ -74,11 +85,13 @@ contract: server
 ci: export NOREN_REQUIRE_POSTGRES = 1
 ci:
 	$(MAKE) lint
+	$(MAKE) lint-openapi
 	$(MAKE) test
 	$(MAKE) portal checkout
 	cd checkout && npm run typecheck
 	cd portal && npm run typecheck
 	$(MAKE) e2e
+	$(MAKE) clients
 	$(MAKE) contract
 
 bench: server

@@ -5,10 +5,19 @@
 #   NOREN_BIN          the server binary (required)
 #   NOREN_VENV         where schemathesis is installed (default $HOME/.cache/noren/venv)
 #   NOREN_ST_EXAMPLES  generated cases per operation and phase (default 60)
+#   NOREN_ST_SEED      the run's seed (default: a new random one, printed first, so that a
+#                      failure can be replayed with NOREN_ST_SEED=<seed> make contract)
+#
+# Before the run, prepare.py makes real payments (paid through the checkout and the sandbox,
+# with events delivered to a local receiver) and their identifiers become schemathesis
+# dictionaries that schemathesis.toml binds to the identifier parameters.
 set -euo pipefail
 
+SEED=${NOREN_ST_SEED:-$(( (RANDOM << 15 | RANDOM) ))}
+echo "schemathesis seed: $SEED (replay: NOREN_ST_SEED=$SEED make contract)"
+
 BIN=${NOREN_BIN:?set NOREN_BIN to the noren binary}
-CONFIG="$(cd "$(dirname "$0")" && pwd)/schemathesis.toml"
+HERE="$(cd "$(dirname "$0")" && pwd)"
 VENV=${NOREN_VENV:-$HOME/.cache/noren/venv}
 EXAMPLES=${NOREN_ST_EXAMPLES:-60}
 
@@ -20,8 +29,9 @@ fi
 
 dir=$(mktemp -d)
 pid=
+receiver=
 cleanup() {
-  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+  for p in $pid $receiver; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -30,7 +40,9 @@ export NOREN_DATABASE_URL="sqlite://$dir/noren.db" NOREN_DATA_DIR="$dir" NOREN_L
 # Thousands of cases from one address, many with bad keys on purpose: limits far above that.
 export NOREN_RATE_LIMIT_PER_KEY=1000000/s NOREN_RATE_LIMIT_PER_ADDRESS=1000000/s \
   NOREN_RATE_LIMIT_FAILURES=1000000/s
-key=$("$BIN" demo --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["merchant_key"])')
+"$BIN" demo --json > "$dir/demo.json"
+demo() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$dir/demo.json" "$1"; }
+key=$(demo merchant_key)
 NOREN_LISTEN=127.0.0.1:0 "$BIN" serve > "$dir/stdout" 2> "$dir/stderr" &
 pid=$!
 for _ in $(seq 1 100); do
@@ -39,16 +51,29 @@ for _ in $(seq 1 100); do
 done
 base=$(sed -n 's/^listening on //p' "$dir/stdout" | head -n1)
 [ -n "$base" ] || { echo "the server did not start:"; cat "$dir/stderr"; exit 1; }
+
+python3 "$HERE/receiver.py" > "$dir/receiver" &
+receiver=$!
+for _ in $(seq 1 50); do [ -s "$dir/receiver" ] && break; sleep 0.1; done
+webhook_url=$(head -n1 "$dir/receiver")
+CONFIG="$dir/schemathesis.toml"
+cp "$HERE/schemathesis.toml" "$CONFIG"
+python3 "$HERE/prepare.py" "$base" "$key" "$(demo shop_number)" "$(demo miniprogram_appid)" "$webhook_url" >> "$CONFIG"
 echo "schemathesis against $base/openapi/pay.yaml"
 
 # schemathesis keeps a cache in its working directory: the temporary one, not the clone.
 cd "$dir"
+status=0
 "$VENV/bin/st" --config-file "$CONFIG" run "$base/openapi/pay.yaml" \
   --url "$base" \
   --checks all \
   --phases examples,coverage,fuzzing,stateful \
   --header "X-Auth-API-Key: $key" \
   --max-examples "$EXAMPLES" \
-  --seed 20261123 \
+  --seed "$SEED" \
   --no-color \
-  "$@"
+  "$@" || status=$?
+
+echo "what the run reached with real identifiers:"
+python3 "$HERE/summary.py" "$base" "$key"
+exit "$status"

@@ -142,11 +142,7 @@ pub fn api_routes() -> (Router<AppState>, Specs) {
         pay.merge(order)
             .merge(inbound)
             .merge(pay::checkout_router()),
-        Specs {
-            pay: pay_api,
-            order: order_api,
-            inbound: inbound_api,
-        },
+        Specs::new(pay_api, order_api, inbound_api),
     )
 }
 

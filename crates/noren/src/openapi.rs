@@ -1,9 +1,13 @@
 //! The three OpenAPI documents, generated from the routers (`utoipa-axum`), so the references
 //! can never drift from the code. Served at `/openapi/…` and written by `noren openapi`.
 
+use serde_json::json;
 use utoipa::Modify;
-use utoipa::openapi::OpenApi;
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::path::{Operation, ParameterIn};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder};
 
 /// The servers every spec lists. Staging and production addresses are placeholders until the
 /// hosted environments exist (seed 000 §9: "addresses not shown").
@@ -75,6 +79,166 @@ impl Modify for Servers {
     }
 }
 
+/// The error answers any call can get besides its own (DESIGN.md "Errors", "Limits"), added to
+/// every operation of a spec so that generated clients parse each of them as the error body:
+/// 401 and 403 on keyed calls, 413 and 415 on calls that take a body, 429 everywhere, and a
+/// `default` for the rest (500, 503, …). An operation's own answer for a status, with its own
+/// description and example, is kept. Public calls get `security: []`.
+///
+/// It runs on the finished document ([`Specs::new`]): the derive's `modifiers(...)` run before
+/// `utoipa-axum` adds the routes' operations.
+pub struct CommonErrors {
+    /// What a 403 means for this API's keys.
+    pub forbidden: &'static str,
+}
+
+impl CommonErrors {
+    fn error(description: &str, example: Option<serde_json::Value>) -> Response {
+        let content = ContentBuilder::new()
+            .schema(Some(Ref::from_schema_name("ErrorBody")))
+            .example(example)
+            .build();
+        ResponseBuilder::new()
+            .description(description)
+            .content("application/json", content)
+            .build()
+    }
+
+    fn too_many_requests() -> Response {
+        let header = |description: &str, kind: Type| {
+            HeaderBuilder::new()
+                .schema(Some(ObjectBuilder::new().schema_type(kind)))
+                .description(Some(description))
+                .build()
+        };
+        let mut res = Self::error(
+            "Too many requests from this key (or, for calls without a key and for failed \
+             authentication, from this address). Limits are per server process. Retry after \
+             `Retry-After` seconds.",
+            Some(
+                json!({"code": "too_many_requests", "message": "too many requests; retry in 1 second"}),
+            ),
+        );
+        res.headers.insert(
+            "Retry-After".into(),
+            header("Seconds to wait before retrying.", Type::Integer).into(),
+        );
+        res.headers.insert(
+            "RateLimit-Policy".into(),
+            header(
+                "The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`).",
+                Type::String,
+            )
+            .into(),
+        );
+        res.headers.insert(
+            "RateLimit".into(),
+            header(
+                "What is left of the limit and when it resets (same draft).",
+                Type::String,
+            )
+            .into(),
+        );
+        res
+    }
+
+    fn complete(&self, op: &mut Operation, method: &str) {
+        let keyed = op.security.as_ref().is_some_and(|reqs| {
+            serde_json::to_value(reqs).is_ok_and(|v| {
+                v.as_array().is_some_and(|a| {
+                    a.iter()
+                        .any(|r| r.as_object().is_some_and(|o| !o.is_empty()))
+                })
+            })
+        });
+        if !keyed {
+            // No key: say so explicitly rather than leave it to a document-wide default.
+            op.security = Some(Vec::new());
+        }
+        let params = op.parameters.iter().flatten().filter_map(|p| match p {
+            RefOr::T(p) => Some(p),
+            RefOr::Ref(_) => None,
+        });
+        let mut in_path = false;
+        let mut in_query = false;
+        for p in params {
+            in_path |= p.parameter_in == ParameterIn::Path;
+            in_query |= p.parameter_in == ParameterIn::Query;
+        }
+        let takes_body = method == "post" && (in_query || op.request_body.is_some());
+        let mut answers: Vec<(&str, Response)> = Vec::new();
+        if keyed {
+            answers.push((
+                "401",
+                Self::error(
+                    "The key is missing, malformed, unknown or revoked.",
+                    Some(json!({"code": "unauthorized", "message": "invalid API key: unknown or revoked"})),
+                ),
+            ));
+            answers.push(("403", Self::error(self.forbidden, None)));
+        }
+        if in_path {
+            answers.push((
+                "404",
+                Self::error("No such resource, or not visible to this key.", None),
+            ));
+        }
+        if method == "post" {
+            answers.push((
+                "413",
+                Self::error(
+                    "The request body is larger than 1 MiB.",
+                    Some(json!({"code": "payload_too_large", "message": "the request body is larger than 1 MiB"})),
+                ),
+            ));
+        }
+        if takes_body {
+            answers.push((
+                "415",
+                Self::error(
+                    "A body in a format this call does not take (values go in the query or in \
+                     an `application/x-www-form-urlencoded` body).",
+                    None,
+                ),
+            ));
+        }
+        answers.push(("429", Self::too_many_requests()));
+        answers.push((
+            "default",
+            Self::error(
+                "Any other error, with the same body: 500 or 503 `server` (a fault on our side, \
+                 safe to retry later), 405 `method_not_allowed`, or a status added later.",
+                Some(json!({"code": "server", "message": "internal error"})),
+            ),
+        ));
+        for (status, answer) in answers {
+            op.responses
+                .responses
+                .entry(status.to_string())
+                .or_insert_with(|| answer.into());
+        }
+    }
+}
+
+impl Modify for CommonErrors {
+    fn modify(&self, openapi: &mut OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            let methods = [
+                ("get", &mut item.get),
+                ("put", &mut item.put),
+                ("post", &mut item.post),
+                ("delete", &mut item.delete),
+                ("patch", &mut item.patch),
+            ];
+            for (method, op) in methods {
+                if let Some(op) = op {
+                    self.complete(op, method);
+                }
+            }
+        }
+    }
+}
+
 /// The rendered documents, built once at start-up.
 pub struct Specs {
     pub pay: OpenApi,
@@ -83,6 +247,26 @@ pub struct Specs {
 }
 
 impl Specs {
+    /// The three documents as the routers generated them, completed by [`CommonErrors`].
+    pub fn new(mut pay: OpenApi, mut order: OpenApi, mut inbound: OpenApi) -> Self {
+        let merchant = CommonErrors {
+            forbidden: "The key is valid but may not make this call: its shop device is disabled, \
+                        or the call is outside the key's scope (device keys `dk_…` only create \
+                        and read payments of their shop).",
+        };
+        merchant.modify(&mut pay);
+        merchant.modify(&mut order);
+        CommonErrors {
+            forbidden: "The partner key is valid but may not make this call.",
+        }
+        .modify(&mut inbound);
+        Specs {
+            pay,
+            order,
+            inbound,
+        }
+    }
+
     pub fn pay_yaml(&self) -> String {
         self.pay
             .to_yaml()

@@ -122,15 +122,18 @@ pub struct WebhookEvent {
     /// The predefined payment's token.
     pub token: String,
     /// Your `order_no`, if the payment has one.
+    #[schema(required = true)]
     pub partner_order_no: Option<String>,
     /// Whole yen paid (amount plus tip) or refunded.
     pub payment_amount: i64,
     /// The brand, e.g. `paypay`; tolerate values you do not know.
     pub payment_method: String,
-    /// The attempt that was paid or refunded.
+    /// The attempt that was paid or refunded (16 digits).
+    #[schema(pattern = "^[1-9][0-9]{15}$")]
     pub payment_number: String,
     pub payment_status: EventStatus,
     /// Foreign brands (alipay, wechatpay, unionpay and their variants) only; null otherwise.
+    #[schema(required = true)]
     pub payment_currency_info: Option<CurrencyInfo>,
 }
 

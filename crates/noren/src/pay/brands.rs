@@ -55,6 +55,7 @@ pub fn available(state: &AppState, methods: &[PaymentMethod]) -> Vec<AvailablePa
     path = "/v3/predefined_payments/{token}/available_payments",
     operation_id = "available_payments",
     tag = "Predefined payments",
+    security(()),
     params(("token" = String, Path, description = "The payment's token.")),
     responses(
         (status = 200, description = "The brands, in display order.", body = Vec<AvailablePayment>),

@@ -15,7 +15,7 @@ pub fn iso(t: DateTime<Utc>) -> String {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HistoryEntry {
     /// ISO-8601 time of the change.
-    #[schema(example = "2026-11-23T10:15:30.123Z")]
+    #[schema(format = DateTime, example = "2026-11-23T10:15:30.123Z")]
     pub operation_time: String,
     /// 0 unpaid, 10 paid, 30 refunded, 90 canceled.
     #[schema(example = 10)]
@@ -25,10 +25,12 @@ pub struct HistoryEntry {
 /// One attempt to pay with one brand (seed 000 §3 "Payment").
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Payment {
-    /// Deprecated: creation time; use `history`.
+    /// Deprecated: creation time; use `history`. Still sent.
     #[deprecated]
-    #[schema(example = "2026-11-23T10:15:00.000Z")]
+    #[schema(format = DateTime, example = "2026-11-23T10:15:00.000Z")]
     pub datetime: String,
+    /// Time of the attempt's last change.
+    #[schema(format = DateTime, example = "2026-11-23T10:15:30.123Z")]
     pub update_time: String,
     /// Whole yen charged (the predefined payment's `amount_total`).
     #[schema(example = 1000)]
@@ -41,7 +43,8 @@ pub struct Payment {
     /// The brand, e.g. `paypay`. New values may appear: tolerate unknown ones.
     #[schema(example = "paypay")]
     pub payment_method: String,
-    #[schema(example = "4820394857201934")]
+    /// 16 digits.
+    #[schema(pattern = "^[1-9][0-9]{15}$", example = "4820394857201934")]
     pub payment_number: String,
     #[schema(example = "10000001")]
     pub shop_number: String,
@@ -57,13 +60,18 @@ pub struct Payment {
 /// A value-added service (a tip).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ValueAddedService {
+    #[schema(required = true)]
     pub comment: Option<String>,
+    /// The service's lines, e.g. `{"amount": 100, "name": "tip"}`.
+    #[schema(value_type = Vec<Object>, example = json!([{"amount": 100, "name": "tip"}]))]
     pub items: Vec<serde_json::Value>,
     pub state: String,
     #[serde(rename = "type")]
     #[schema(example = "tip")]
     pub kind: String,
+    #[schema(format = DateTime, example = "2026-11-23T14:02:49.806Z")]
     pub create_time: String,
+    #[schema(format = DateTime, example = "2026-11-23T14:02:49.806Z")]
     pub update_time: String,
 }
 
@@ -71,7 +79,10 @@ pub struct ValueAddedService {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PredefinedPayment {
     /// The payment's token: its id in every call and in its checkout URL.
-    #[schema(example = "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a")]
+    #[schema(
+        pattern = "^[A-Za-z0-9]{32}$",
+        example = "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a"
+    )]
     pub token: String,
     /// Whole yen, at least 50.
     #[schema(example = 1000)]
@@ -84,10 +95,13 @@ pub struct PredefinedPayment {
     pub amount_vas: i64,
     /// The payment attempts, oldest first. Left out with `simple`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub associated_payments: Option<Vec<Payment>>,
     /// Your own text, returned as given.
+    #[schema(required = true)]
     pub custom: Option<String>,
     /// Seconds after creation when the payment expires; `null` or 0: never.
+    #[schema(required = true)]
     pub expires_after: Option<i64>,
     /// True once `create_time + expires_after` has passed; then it can no longer be paid.
     pub expired: bool,
@@ -95,14 +109,15 @@ pub struct PredefinedPayment {
     pub fulfilled: bool,
     /// True when the merchant blocked the link; a started payment may still finish.
     pub invalidated: bool,
-    #[schema(example = "A-0001")]
+    #[schema(required = true, example = "A-0001")]
     pub order_no: Option<String>,
     /// The brand of the latest attempt. New values may appear: tolerate unknown ones.
-    #[schema(example = "paypay")]
+    #[schema(required = true, example = "paypay")]
     pub payment_method: Option<String>,
     /// `online_payment` for `create_online_payment`, `dynamic_qr_print` for `create_with_url_print`.
     #[schema(example = "online_payment")]
     pub payment_interface: String,
+    #[schema(required = true)]
     pub redirection_url: Option<String>,
     pub shop_id: i64,
     /// True once a brand was chosen at checkout; never reverts.
@@ -111,9 +126,11 @@ pub struct PredefinedPayment {
     pub tip_vas_enabled: bool,
     /// Left out with `simple`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub value_added_services: Option<Vec<ValueAddedService>>,
-    #[schema(example = "2026-11-23T10:15:00.000Z")]
+    #[schema(format = DateTime, example = "2026-11-23T10:15:00.000Z")]
     pub create_time: String,
+    #[schema(format = DateTime, example = "2026-11-23T10:15:30.123Z")]
     pub update_time: String,
     /// Deprecated: `create_time` in milliseconds since the Unix epoch.
     #[deprecated]
@@ -123,8 +140,10 @@ pub struct PredefinedPayment {
     #[deprecated]
     #[serde(rename = "updateTime")]
     pub update_time_ms: i64,
-    /// Deprecated: the provider of `payment_method`, e.g. `PAYPAY`.
+    /// Deprecated: the provider of `payment_method`, e.g. `PAYPAY`. Still sent (null before
+    /// a brand is chosen).
     #[deprecated]
+    #[schema(required = true, example = "PAYPAY")]
     pub payment: Option<String>,
 }
 

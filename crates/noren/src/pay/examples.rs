@@ -31,7 +31,7 @@ pub fn payment_page() -> Value {
                         "id": 1,
                         "payment": "PAYPAY",
                         "payment_method": "paypay",
-                        "payment_number": "4525874230008773_i64",
+                        "payment_number": "4525874230008773",
                         "shop_number": "10000001",
                         "status": 10,
                         "type": "online"
@@ -85,7 +85,7 @@ pub fn webhook_event_page() -> Value {
                 "id": "evt_3kT9xQ2mP7vL1sR8wZ4yB6nC",
                 "payment_status": "paid",
                 "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a",
-                "payment_number": "4525874230008773_i64",
+                "payment_number": "4525874230008773",
                 "url": "https://shop.example/noren/webhook",
                 "status": "delivered",
                 "create_time": "2026-11-23T14:02:49.932Z",
@@ -96,7 +96,7 @@ pub fn webhook_event_page() -> Value {
                     "payment_amount": 1100,
                     "payment_currency_info": null,
                     "payment_method": "paypay",
-                    "payment_number": "4525874230008773_i64",
+                    "payment_number": "4525874230008773",
                     "payment_status": "paid",
                     "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a"
                 },
@@ -130,4 +130,16 @@ pub fn redelivered_event() -> Value {
     event["status"] = json!("pending");
     event["next_attempt_time"] = json!("2026-11-24T09:00:00.000Z");
     event
+}
+
+/// `POST /v3/universal_payments/refund?payment_number=4525874230008773`: the paid attempt of
+/// [`payment_page`], refunded.
+pub fn refund_result() -> Value {
+    let mut payment = payment_page()["data"][0]["associated_payments"][0].take();
+    payment["status"] = json!(30);
+    payment["update_time"] = json!("2026-11-24T09:30:12.345Z");
+    if let Some(history) = payment["history"].as_array_mut() {
+        history.push(json!({"operation_time": "2026-11-24T09:30:12.345Z", "status": 30}));
+    }
+    json!({"message": "refunded", "payment": payment, "result_code": 2000})
 }

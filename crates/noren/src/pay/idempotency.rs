@@ -19,6 +19,7 @@ use std::future::Future;
 
 pub const HEADER: &str = "idempotency-key";
 pub const REPLAYED: &str = "idempotent-replayed";
+/// Longest key (the spec says the same: `max_length` on [`IdempotencyHeader`]).
 const MAX_LEN: usize = 255;
 
 /// The request's `Idempotency-Key`, if it sent one.
@@ -37,13 +38,14 @@ impl<S: Send + Sync> FromRequestParts<S> for IdempotencyKey {
                 format!("must be 1 to {MAX_LEN} visible ASCII characters"),
             )])
         };
-        // Visible ASCII, spaces and tabs inside (HTTP trims them at the ends).
+        // Visible ASCII with spaces inside (HTTP trims them at the ends), as the spec's
+        // `pattern` says. An empty key is refused rather than read as none: a client that sends
+        // one (an unset variable) believes it is protected against repeats and is not.
         let value = raw.to_str().map_err(|_| bad())?.trim();
-        if value.is_empty() {
-            // An empty header is no key (some clients send one when the value is unset).
-            return Ok(IdempotencyKey(None));
-        }
-        if value.len() > MAX_LEN {
+        if value.is_empty()
+            || value.len() > MAX_LEN
+            || !value.bytes().all(|b| (b' '..=b'~').contains(&b))
+        {
             return Err(bad());
         }
         Ok(IdempotencyKey(Some(value.to_string())))
@@ -162,8 +164,15 @@ pub struct IdempotencyHeader {
     /// key and parameters within 24 hours answers the first answer again, with
     /// `Idempotent-Replayed: true`; the same key with other parameters, or while the first
     /// request is still running, answers 409.
+    ///
+    /// Leave the header out for no key; an empty one is refused (400).
     #[param(
         rename = "Idempotency-Key",
+        value_type = String,
+        required = false,
+        min_length = 1,
+        max_length = 255,
+        pattern = "^[!-~]([ -~]*[!-~])?$",
         example = "3f1c2a9e-5b7d-4e8a-9c0f-1d2e3f4a5b6c"
     )]
     idempotency_key: Option<String>,

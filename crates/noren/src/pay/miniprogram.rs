@@ -42,7 +42,7 @@ pub struct MiniProgramCharge {
     /// The attempt's id.
     pub id: i64,
     /// The attempt's payment number.
-    #[schema(example = "4829301746502918")]
+    #[schema(pattern = "^[1-9][0-9]{15}$", example = "4829301746502918")]
     pub number: String,
     /// The provider.
     #[schema(example = "WECHATPAY")]
@@ -81,13 +81,20 @@ pub struct MiniProgramParams {
     path = "/v3/predefined_payments/{token}/{number}/wechatpay",
     operation_id = "miniprogram_wechatpay",
     tag = "Mini-program",
+    security(()),
     params(
         ("token" = String, Path, description = "The payment's token."),
         ("number" = String, Path, description = "The shop's number."),
         MiniProgramParams
     ),
     responses(
-        (status = 200, description = "The charge for `wx.requestPayment`.", body = MiniProgramCharge),
+        (status = 200, description = "The charge for `wx.requestPayment`.", body = MiniProgramCharge,
+            links(
+                ("ApproveInSandbox" = (operation_id = "sandbox_approve", parameters(("path.payment_number" = "$response.body#/number")),
+                    description = "Pay the attempt in the sandbox.")),
+                ("DeclineInSandbox" = (operation_id = "sandbox_decline", parameters(("path.payment_number" = "$response.body#/number")),
+                    description = "Decline the attempt in the sandbox."))
+            )),
         (status = 400, description = "A value is missing, or the app id is not registered for the shop.", body = ErrorBody,
             example = json!({"code": "client", "message": "app id not found"})),
         (status = 404, description = "No such payment for this shop.", body = ErrorBody),

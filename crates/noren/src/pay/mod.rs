@@ -94,6 +94,7 @@ impl Modify for PaymentWebhook {
         };
         use utoipa::openapi::request_body::RequestBodyBuilder;
         use utoipa::openapi::schema::{ObjectBuilder, Type};
+        use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
         use utoipa::openapi::{ContentBuilder, PathsBuilder, Ref, Required, ResponseBuilder};
         let header = |name: &str, description: &str, example: serde_json::Value| {
             ParameterBuilder::new()
@@ -119,6 +120,7 @@ else (redirects are not followed) is retried up to 10 times after 10 s, 30 s, 1 
 `Noren-Event-Id`.",
             ))
             .tag("Webhooks")
+            .security(SecurityRequirement::new("webhookSignature", Vec::<String>::new()))
             .parameter(header(
                 "Noren-Event-Id",
                 "The event's id, the same on every attempt: drop repeats by it.",
@@ -151,6 +153,17 @@ else (redirects are not followed) is retried up to 10 times after 10 s, 30 s, 1 
                     .description("Received. Any 2xx within 10 seconds counts; the body is ignored."),
             )
             .build();
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "webhookSignature",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "Noren-Signature",
+                "Not a key you send: Noren signs every webhook event it sends you. \
+                 `Noren-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">`, keyed \
+                 with your shop's webhook secret (`whsec_…`); check it before trusting the event. \
+                 OpenAPI has no HMAC scheme type, hence `apiKey`.",
+            ))),
+        );
         openapi.webhooks = Some(
             PathsBuilder::new()
                 .path("payment_event", PathItem::new(HttpMethod::Post, operation))

@@ -159,10 +159,21 @@ async fn create(
     security(("apiKey" = [])),
     params(CreateParams, IdempotencyHeader),
     responses(
-        (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment),
+        (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment,
+            links(
+                ("GetPayment" = (operation_id = "get_predefined_payment", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "Read the new payment by its token.")),
+                ("AvailablePayments" = (operation_id = "available_payments", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "The brands the customer can choose for it.")),
+                ("UpdatePayment" = (operation_id = "update_predefined_payment", parameters(("query.token" = "$response.body#/predefined_payment/token")),
+                    description = "Change it.")),
+                ("ChargeFromMiniProgram" = (operation_id = "miniprogram_wechatpay", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "Start a wechatpay attempt for it from a mini-program.")),
+                ("ListWebhookEvents" = (operation_id = "list_webhook_events", parameters(("query.token" = "$response.body#/predefined_payment/token")),
+                    description = "Its webhook events."))
+            )),
         (status = 400, description = "A value is missing or invalid; `errors` names every bad field.", body = ErrorBody,
             example = json!({"code": "client", "message": "invalid amount: must be at least 50", "errors": [{"field": "amount", "message": "must be at least 50"}]})),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
         (status = 409, description = "`order_no` is already used by another payment of the shop.", body = ErrorBody,
             example = json!({"code": "conflict", "message": "order_no A-0001 is already used by another payment of this shop"})),
     )
@@ -190,9 +201,20 @@ pub async fn create_online_payment(
     security(("apiKey" = [])),
     params(CreateParams, IdempotencyHeader),
     responses(
-        (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment),
+        (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment,
+            links(
+                ("GetPayment" = (operation_id = "get_predefined_payment", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "Read the new payment by its token.")),
+                ("AvailablePayments" = (operation_id = "available_payments", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "The brands the customer can choose for it.")),
+                ("UpdatePayment" = (operation_id = "update_predefined_payment", parameters(("query.token" = "$response.body#/predefined_payment/token")),
+                    description = "Change it.")),
+                ("ChargeFromMiniProgram" = (operation_id = "miniprogram_wechatpay", parameters(("path.token" = "$response.body#/predefined_payment/token")),
+                    description = "Start a wechatpay attempt for it from a mini-program.")),
+                ("ListWebhookEvents" = (operation_id = "list_webhook_events", parameters(("query.token" = "$response.body#/predefined_payment/token")),
+                    description = "Its webhook events."))
+            )),
         (status = 400, description = "A value is missing or invalid; `errors` names every bad field.", body = ErrorBody),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
         (status = 409, description = "`order_no` is already used by another payment of the shop.", body = ErrorBody),
     )
 )]
@@ -344,7 +366,6 @@ fn order_by(raw: &str) -> Result<OrderBy, String> {
         (status = 200, description = "A page of payments.", body = PaymentPage,
             example = super::examples::payment_page),
         (status = 400, description = "A value is invalid; `errors` names every bad field.", body = ErrorBody),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
     )
 )]
 pub async fn list_predefined_payments(
@@ -455,7 +476,6 @@ pub struct UpdateParams {
     responses(
         (status = 200, description = "The payment as it now is.", body = PredefinedPayment),
         (status = 400, description = "Neither or both of `token` and `order_no`, or a bad value.", body = ErrorBody),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
         (status = 404, description = "The shop has no such payment (in this key's mode).", body = ErrorBody),
     )
 )]

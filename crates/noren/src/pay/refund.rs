@@ -27,7 +27,7 @@ pub const INTERNAL: i32 = 2200;
 
 /// The answer of a refund (seed 000 §3 "Refund result").
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"message": "refunded", "payment": {"amount": 1100, "payment_number": "4829301746502918", "status": 30}, "result_code": 2000}))]
+#[schema(example = super::examples::refund_result)]
 pub struct RefundResult {
     /// What happened, in English.
     pub message: String,
@@ -70,9 +70,12 @@ pub struct RefundParams {
     security(("apiKey" = [])),
     params(RefundParams, IdempotencyHeader),
     responses(
-        (status = 200, description = "The outcome, in `result_code`.", body = RefundResult),
+        (status = 200, description = "The outcome, in `result_code`.", body = RefundResult,
+            links(
+                ("ListWebhookEvents" = (operation_id = "list_webhook_events", parameters(("query.payment_number" = "$response.body#/payment/payment_number")),
+                    description = "The attempt's events (`refunded` after a 2000)."))
+            )),
         (status = 400, description = "`payment_number` is missing or invalid.", body = ErrorBody),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
         (status = 404, description = "The shop has no such payment (in this key's mode).", body = ErrorBody),
         (status = 409, description = "The Idempotency-Key was used with other parameters, or its first request is still running.", body = ErrorBody),
     )

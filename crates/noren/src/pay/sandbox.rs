@@ -55,9 +55,15 @@ async fn sandbox(
     security(("apiKey" = [])),
     params(("payment_number" = String, Path, description = "The open attempt (status 0).")),
     responses(
-        (status = 200, description = "The payment, now fulfilled.", body = PredefinedPayment),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
-        (status = 403, description = "A live key: the sandbox takes test keys only.", body = ErrorBody),
+        (status = 200, description = "The payment, now fulfilled.", body = PredefinedPayment,
+            links(
+                ("Refund" = (operation_id = "refund", parameters(("query.payment_number" = "$response.body#/associated_payments/0/payment_number")),
+                    description = "Refund the payment's first attempt (the one just paid, for a payment with one attempt).")),
+                ("ListWebhookEvents" = (operation_id = "list_webhook_events", parameters(("query.token" = "$response.body#/token")),
+                    description = "The `paid` event of the payment."))
+            )),
+        (status = 403, description = "A live key (the sandbox takes test keys only), a disabled shop device, or a key whose scope does not include this call.", body = ErrorBody,
+            example = json!({"code": "forbidden", "message": "the sandbox takes test keys only (sk_test_… or dk_test_…)"})),
         (status = 404, description = "The shop has no such test attempt.", body = ErrorBody),
         (status = 409, description = "The attempt is not open, or the payment expired.", body = ErrorBody),
     )
@@ -83,8 +89,8 @@ pub async fn sandbox_approve(
     params(("payment_number" = String, Path, description = "The open attempt (status 0).")),
     responses(
         (status = 200, description = "The payment; the attempt is cancelled.", body = PredefinedPayment),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
-        (status = 403, description = "A live key: the sandbox takes test keys only.", body = ErrorBody),
+        (status = 403, description = "A live key (the sandbox takes test keys only), a disabled shop device, or a key whose scope does not include this call.", body = ErrorBody,
+            example = json!({"code": "forbidden", "message": "the sandbox takes test keys only (sk_test_… or dk_test_…)"})),
         (status = 404, description = "The shop has no such test attempt.", body = ErrorBody),
         (status = 409, description = "The attempt is not open.", body = ErrorBody),
     )

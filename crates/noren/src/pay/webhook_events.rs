@@ -22,15 +22,17 @@ pub struct DeliveryAttempt {
     #[schema(example = 1)]
     pub attempt: i32,
     /// When it was sent.
+    #[schema(format = DateTime, example = "2026-11-23T14:02:49.936Z")]
     pub time: String,
     /// Your receiver's HTTP status; null when it did not answer (timeout, no connection, or
     /// the attempt was cut off).
-    #[schema(example = 200)]
+    #[schema(required = true, example = 200)]
     pub status_code: Option<i32>,
     /// How long it took; null when the attempt was cut off.
-    #[schema(example = 42)]
+    #[schema(required = true, example = 42)]
     pub duration_ms: Option<i64>,
     /// Why it failed, when it did.
+    #[schema(required = true)]
     pub error: Option<String>,
 }
 
@@ -43,17 +45,24 @@ pub struct WebhookEventRecord {
     /// `paid` or `refunded`.
     #[schema(example = "paid")]
     pub payment_status: String,
+    #[schema(pattern = "^[A-Za-z0-9]{32}$")]
     pub token: String,
+    #[schema(pattern = "^[1-9][0-9]{15}$")]
     pub payment_number: String,
     /// Where it is delivered; null when neither the payment nor the shop has a webhook URL.
+    #[schema(required = true)]
     pub url: Option<String>,
     /// `pending` (a delivery is due or waiting to retry), `delivered`, `failed` (all retries
     /// used) or `no_url`.
     #[schema(example = "delivered")]
     pub status: String,
+    #[schema(format = DateTime, example = "2026-11-23T14:02:49.932Z")]
     pub create_time: String,
     /// When the next delivery is due; null when none is.
+    #[schema(required = true, format = DateTime)]
     pub next_attempt_time: Option<String>,
+    /// When a delivery succeeded; null until one does.
+    #[schema(required = true, format = DateTime)]
     pub delivered_time: Option<String>,
     /// The JSON body, exactly as sent.
     #[schema(value_type = WebhookEvent)]
@@ -137,9 +146,12 @@ pub struct EventListParams {
     params(EventListParams),
     responses(
         (status = 200, description = "A page of events.", body = WebhookEventPage,
+            links(
+                ("Redeliver" = (operation_id = "redeliver_webhook_event", parameters(("path.id" = "$response.body#/data/0/id")),
+                    description = "Send the newest event of the page again."))
+            ),
             example = super::examples::webhook_event_page),
         (status = 400, description = "A value is invalid; `errors` names every bad field.", body = ErrorBody),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
     )
 )]
 pub async fn list_webhook_events(
@@ -185,7 +197,6 @@ pub async fn list_webhook_events(
     responses(
         (status = 200, description = "The event, with a delivery due now.", body = WebhookEventRecord,
             example = super::examples::redelivered_event),
-        (status = 401, description = "The key is missing or invalid.", body = ErrorBody),
         (status = 404, description = "The shop has no such event (in this key's mode).", body = ErrorBody),
         (status = 409, description = "A delivery is in progress, or there is no webhook URL to deliver to.", body = ErrorBody),
     )

@@ -51,14 +51,17 @@ pub struct ShopDevice {
     pub device_name: String,
     pub device_number: String,
     /// Push-notification channel of the device, if it registered one.
+    #[schema(required = true)]
     pub push_channel: Option<String>,
     /// Push-notification token of the device, if it registered one.
+    #[schema(required = true)]
     pub push_token: Option<String>,
     /// `server`, `pos`, `tablet`, `ios`, `android` or `web`.
     #[schema(example = "server")]
     pub device_type: String,
     pub disabled: bool,
     pub id: i64,
+    #[schema(required = true)]
     pub mobile_device_preferred_language: Option<Lang>,
     /// The id of the shop the device belongs to.
     pub parent_shop: i64,

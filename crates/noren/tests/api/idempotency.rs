@@ -84,6 +84,21 @@ both_databases! {
         assert_eq!(json(res).await["errors"][0]["field"], "Idempotency-Key");
     }
 
+    async fn an_empty_or_tabbed_idempotency_key_is_refused_as_the_spec_says(app) {
+        // The spec types the header as 1 to 255 characters of visible ASCII with spaces inside:
+        // an empty key (an unset variable on the client) would silently drop the protection.
+        let m = fixtures::test_merchant(app.db(), "Empty").await;
+        for bad in ["", "   ", "a\tb"] {
+            let res = post(&app, CREATE, &m.key, bad, &[("amount", "1000")]).await;
+            assert_eq!(res.status(), 400, "{bad:?}");
+            assert_eq!(json(res).await["errors"][0]["field"], "Idempotency-Key", "{bad:?}");
+        }
+        let list = json(app.get_values("/v3/predefined_payments", &m.key, &[]).await).await;
+        assert_eq!(list["total"], 0);
+        let ok = post(&app, CREATE, &m.key, "a key with spaces", &[("amount", "1000")]).await;
+        assert_eq!(ok.status(), 200);
+    }
+
     async fn concurrent_repeats_create_one_payment(app) {
         let m = fixtures::test_merchant(app.db(), "Burst").await;
         let app = std::sync::Arc::new(app);

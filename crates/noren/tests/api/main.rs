@@ -13,6 +13,7 @@ mod jobs;
 mod limits;
 mod miniprogram;
 mod openapi;
+mod openapi_examples;
 mod ops;
 mod payments;
 mod portal;

@@ -88,3 +88,124 @@ both_databases! {
         }
     }
 }
+
+fn operations(spec: &serde_json::Value) -> Vec<(String, &serde_json::Value)> {
+    let mut out = Vec::new();
+    for (path, item) in spec["paths"].as_object().into_iter().flatten() {
+        for (method, op) in item.as_object().into_iter().flatten() {
+            if op.get("responses").is_some() {
+                out.push((format!("{method} {path}"), op));
+            }
+        }
+    }
+    out
+}
+
+fn is_error_body(response: &serde_json::Value) -> bool {
+    response["content"]["application/json"]["schema"]["$ref"] == "#/components/schemas/ErrorBody"
+}
+
+#[test]
+fn every_payment_call_documents_the_errors_it_can_answer_with_the_error_body() {
+    let v = serde_json::to_value(&noren::app::specs().pay).expect("serializes");
+    let ops = operations(&v);
+    assert!(ops.len() >= 13, "{}", ops.len());
+    for (name, op) in ops {
+        let responses = &op["responses"];
+        let keyed = op["security"] == serde_json::json!([{"apiKey": []}]);
+        let mut expected = vec!["429", "default"];
+        if keyed {
+            expected.extend(["401", "403"]);
+        } else {
+            assert_eq!(
+                op["security"],
+                serde_json::json!([]),
+                "{name}: a public call says so"
+            );
+        }
+        if name.starts_with("post ") {
+            expected.push("413");
+        }
+        if name.contains("{") {
+            expected.push("404");
+        }
+        for status in expected {
+            assert!(is_error_body(&responses[status]), "{name}: {status}");
+        }
+        for (status, response) in responses.as_object().into_iter().flatten() {
+            if !status.starts_with('2') {
+                assert!(
+                    is_error_body(response),
+                    "{name}: {status} has the error body"
+                );
+            }
+        }
+        let headers = &responses["429"]["headers"];
+        for header in ["Retry-After", "RateLimit-Policy", "RateLimit"] {
+            assert!(headers[header].is_object(), "{name}: 429 {header}");
+        }
+    }
+    for (path, method) in [
+        ("/v3/predefined_payments/{token}", "get"),
+        ("/v3/predefined_payments/{token}/available_payments", "get"),
+        ("/v3/predefined_payments/{token}/{number}/wechatpay", "post"),
+    ] {
+        assert_eq!(
+            v["paths"][path][method]["security"],
+            serde_json::json!([]),
+            "{path}"
+        );
+    }
+    let create = &v["paths"]["/v3/predefined_payments/create_online_payment"]["post"]["responses"];
+    assert_eq!(
+        create["409"]["content"]["application/json"]["example"]["code"],
+        "conflict"
+    );
+    assert!(is_error_body(&create["415"]));
+}
+
+#[test]
+fn the_idempotency_key_is_a_bounded_string_and_the_webhook_names_its_signature() {
+    let v = serde_json::to_value(&noren::app::specs().pay).expect("serializes");
+    let mut seen = 0;
+    for (name, op) in operations(&v) {
+        for p in op["parameters"].as_array().into_iter().flatten() {
+            if p["name"] == "Idempotency-Key" {
+                seen += 1;
+                assert_eq!(p["in"], "header", "{name}");
+                assert_eq!(p["required"], false, "{name}");
+                let schema = &p["schema"];
+                assert_eq!(schema["type"], "string", "{name}: a header is never null");
+                assert_eq!(schema["minLength"], 1, "{name}");
+                assert_eq!(schema["maxLength"], 255, "{name}");
+            }
+        }
+    }
+    assert_eq!(seen, 3, "both creates and the refund");
+    let event = &v["webhooks"]["payment_event"]["post"];
+    assert_eq!(
+        event["security"],
+        serde_json::json!([{"webhookSignature": []}])
+    );
+    let scheme = &v["components"]["securitySchemes"]["webhookSignature"];
+    assert_eq!(scheme["type"], "apiKey");
+    assert_eq!(scheme["in"], "header");
+    assert_eq!(scheme["name"], "Noren-Signature");
+}
+
+#[test]
+fn every_time_string_of_the_payment_spec_says_date_time() {
+    let v = serde_json::to_value(&noren::app::specs().pay).expect("serializes");
+    let mut checked = 0;
+    for (schema, s) in v["components"]["schemas"].as_object().into_iter().flatten() {
+        for (field, p) in s["properties"].as_object().into_iter().flatten() {
+            let is_string =
+                p["type"] == "string" || p["type"] == serde_json::json!(["string", "null"]);
+            if is_string && (field == "time" || field == "datetime" || field.ends_with("_time")) {
+                checked += 1;
+                assert_eq!(p["format"], "date-time", "{schema}.{field}");
+            }
+        }
+    }
+    assert!(checked >= 10, "{checked}");
+}

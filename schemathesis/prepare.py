@@ -1,0 +1,69 @@
+"""Real identifiers for schemathesis (run by run.sh before the run).
+
+Creates payments on the live server and pays some of them through the checkout and the sandbox,
+so that refunds, mini-program charges, sandbox calls and redeliveries reach their logic instead
+of answering 404 to random identifiers. Prints the schemathesis dictionaries (TOML) that
+schemathesis.toml binds the parameters to.
+
+    python prepare.py BASE_URL MERCHANT_KEY SHOP_NUMBER APPID WEBHOOK_URL
+"""
+
+import json
+import sys
+import urllib.parse
+import urllib.request
+
+
+def call(base, method, path, key=None, values=None, body=None):
+    url = f"{base}{path}"
+    if values:
+        url += "?" + urllib.parse.urlencode(values)
+    headers = {"X-Auth-API-Key": key} if key else {}
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    req = urllib.request.Request(url, data=data, headers=headers, method=method)
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.load(res)
+
+
+def main(base, key, shop_number, appid, webhook_url):
+    tokens, paid_numbers, open_numbers, order_nos = [], [], [], []
+    for i in range(6):
+        created = call(base, "POST", "/v3/predefined_payments/create_online_payment", key, {
+            "amount": 1000 + i, "order_no": f"ST-{i}", "webhook_callback_url": webhook_url,
+        })
+        token = created["predefined_payment"]["token"]
+        tokens.append(token)
+        order_nos.append(f"ST-{i}")
+        if i >= 4:
+            continue  # two stay unpaid, for checkout, mini-program and update calls
+        view = call(base, "POST", f"/checkout/api/{token}/attempts",
+                    body={"payment_method": "paypay", "tip": 0})
+        number = view["attempt"]["payment_number"]
+        if i == 3:
+            open_numbers.append(number)  # an open attempt for the sandbox calls
+            continue
+        call(base, "POST", f"/sandbox/payments/{number}/approve", key)
+        paid_numbers.append(number)
+    # One paid payment refunded already: its events are `paid` and `refunded`.
+    call(base, "POST", "/v3/universal_payments/refund", key, {"payment_number": paid_numbers[-1]})
+    events = call(base, "GET", "/v3/webhook_events", key, {"limit": 100})["data"]
+    event_ids = [e["id"] for e in events]
+    dictionaries = {
+        "tokens": tokens,
+        "payment_numbers": paid_numbers + open_numbers,
+        "event_ids": event_ids,
+        "shop_numbers": [shop_number],
+        "appids": [appid],
+        "order_nos": order_nos,
+    }
+    for name, values in dictionaries.items():
+        print(f"\n[dictionaries.{name}]\nvalues = {json.dumps(values)}")
+    print(f"prepared {len(tokens)} payments, {len(paid_numbers)} paid, {len(event_ids)} events",
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:6])

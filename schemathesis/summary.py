@@ -1,0 +1,52 @@
+"""After the run: did schemathesis reach the logic behind real identifiers? (run by run.sh)
+
+Counts, on the live server, refunds, mini-program charges, sandbox outcomes and redeliveries
+that the run caused beyond what prepare.py made, and fails when one of them never happened.
+
+    python summary.py BASE_URL MERCHANT_KEY
+"""
+
+import json
+import sys
+import urllib.parse
+import urllib.request
+
+
+def get(base, path, key, values):
+    req = urllib.request.Request(f"{base}{path}?{urllib.parse.urlencode(values)}",
+                                 headers={"X-Auth-API-Key": key})
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.load(res)
+
+
+def every(base, path, key):
+    offset = 0
+    while True:
+        page = get(base, path, key, {"offset": offset, "limit": 100})
+        yield from page["data"]
+        offset += page["count"]
+        if page["count"] == 0 or offset >= page["total"]:
+            return
+
+
+def main(base, key):
+    attempts = [a for p in every(base, "/v3/predefined_payments", key)
+                for a in p.get("associated_payments") or []]
+    events = list(every(base, "/v3/webhook_events", key))
+    seen = {
+        # prepare.py refunds one payment; more refunded events mean refunds reached their logic.
+        "refunds (refunded events)": sum(e["payment_status"] == "refunded" for e in events) - 1,
+        "mini-program charges (wechatpay attempts)": sum(a["payment_method"] == "wechatpay" for a in attempts),
+        "sandbox declines (cancelled attempts)": sum(a["status"] == 90 for a in attempts),
+        # Each event is delivered once on its own; more attempts than that are redeliveries.
+        "redeliveries (extra delivery attempts)": sum(max(len(e["attempts"]) - 1, 0) for e in events),
+    }
+    for what, n in seen.items():
+        print(f"{what}: {n}")
+    missing = [what for what, n in seen.items() if n <= 0]
+    if missing:
+        sys.exit(f"schemathesis never reached: {', '.join(missing)}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
