@@ -11,7 +11,7 @@ mod miniprogram;
 mod payments;
 mod refund;
 mod sandbox;
-mod webhook_events;
+pub mod webhook_events;
 mod whoami;
 
 use crate::app::AppState;
@@ -132,7 +132,7 @@ else (redirects are not followed) is retried up to 10 times after 10 s, 30 s, 1 
             .parameter(header(
                 "Noren-Signature",
                 "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">` (two `v1` during a secret rotation).",
-                serde_json::json!("t=1795430400,v1=b30dd090cae0b2bd205283d3bc217234d77eb63b51461e2dcd69d853270e5a8c"),
+                serde_json::json!("t=1795430400,v1=62e0b8b11b9b426dfb3cb6a2e1e1c61dd123f1e4078adfa12923d93b94da6627"),
             ))
             .request_body(Some(
                 RequestBodyBuilder::new()
