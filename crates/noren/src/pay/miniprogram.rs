@@ -32,7 +32,9 @@ pub struct Charge {
     #[serde(rename = "signType")]
     #[schema(example = "HMAC-SHA256")]
     pub sign_type: String,
-    /// Uppercase hex HMAC-SHA256 of `appId=…&nonceStr=…&package=…&signType=…&timeStamp=…`.
+    /// Uppercase hex HMAC-SHA256 of `appId=…&nonceStr=…&package=…&signType=…&timeStamp=…`,
+    /// keyed with the shop's mini-program key of the payment's mode (`mpk_test_…`/`mpk_live_…`,
+    /// printed by `noren miniprogram-app add`; not the webhook secret).
     #[serde(rename = "paySign")]
     pub pay_sign: String,
 }
