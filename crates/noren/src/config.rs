@@ -53,8 +53,9 @@ pub struct Config {
     pub webhooks: WebhookSettings,
     /// `NOREN_SECRET_KEY`: the AES-256 key (64 hex digits or base64 of 32 bytes) that encrypts
     /// webhook secrets and mini-program keys at rest. Unset: a key file under `data_dir` is made
-    /// on first start and used (see [`Config::secret_box`]).
-    pub secret_key: Option<[u8; 32]>,
+    /// on first start and used (see [`Config::secret_box`]). Kept as the cipher, whose `Debug`
+    /// never shows the key.
+    pub secret_key: Option<SecretBox>,
 }
 
 /// The key file made under `NOREN_DATA_DIR` when `NOREN_SECRET_KEY` is unset.
@@ -237,7 +238,7 @@ impl Config {
         };
         let secret_key = match lookup("NOREN_SECRET_KEY") {
             None => None,
-            Some(v) => Some(SecretBox::parse_key(&v).ok_or(ConfigError {
+            Some(v) => Some(SecretBox::parse_key(&v).map(|k| SecretBox::new(&k)).ok_or(ConfigError {
                 var: "NOREN_SECRET_KEY",
                 // Never echo a key, even a bad one.
                 value: "…".into(),
@@ -299,8 +300,8 @@ impl Config {
     /// sharing one database must all be given the same `NOREN_SECRET_KEY`.
     pub fn secret_box(&self) -> anyhow::Result<SecretBox> {
         use anyhow::Context;
-        if let Some(key) = &self.secret_key {
-            return Ok(SecretBox::new(key));
+        if let Some(secret_box) = &self.secret_key {
+            return Ok(secret_box.clone());
         }
         let path = self.data_dir.join(SECRET_KEY_FILE);
         let read = |path: &Path| -> anyhow::Result<SecretBox> {
@@ -450,7 +451,10 @@ mod tests {
         let err = parse(&[("NOREN_SECRET_KEY", &key)]).expect_err("31 bytes");
         assert!(!err.to_string().contains(&key), "{err}");
         let ok = parse(&[("NOREN_SECRET_KEY", &"ab".repeat(32))]).expect("32 bytes");
-        assert_eq!(ok.secret_key, Some([0xab; 32]));
+        assert!(!format!("{ok:?}").to_lowercase().contains(&"ab".repeat(32)));
+        let sealed = SecretBox::new(&[0xab; 32]).seal("whsec_x");
+        let opened = ok.secret_box().expect("from the variable").open(&sealed);
+        assert_eq!(opened.as_deref(), Ok("whsec_x"));
     }
 
     #[test]

@@ -13,6 +13,8 @@ fn bad_configuration_stops_start_up_with_one_line() {
         ("NOREN_DATABASE_URL", "mysql://x"),
         ("NOREN_LOG", "xml"),
         ("NOREN_PUBLIC_URL", "ftp://x"),
+        ("NOREN_SECRET_KEY", "not-a-key"),
+        ("NOREN_WEBHOOK_ALLOW_PRIVATE", "yes"),
     ] {
         let out = Command::new(BIN)
             .arg("serve")
