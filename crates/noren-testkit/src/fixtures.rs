@@ -1,6 +1,7 @@
 //! Fixtures made through the same repository functions the operator commands use.
 
 use chrono::NaiveDate;
+use noren::app::AppState;
 use noren::db::Db;
 use noren::db::entities::{legal_person, shop, shop_device};
 use noren::db::repo::accounts::{self, NewDevice, NewLegalPerson, NewShop};
@@ -72,9 +73,20 @@ pub async fn test_merchant(db: &Db, name: &str) -> Merchant {
     merchant(db, name, MerchantFamily::Secret, Mode::Test).await
 }
 
-/// The shop's current webhook signing secret (made on first use, as `noren demo` does).
-pub async fn webhook_secret(db: &Db, shop_id: i64) -> String {
-    noren::db::repo::webhooks::current_secret(db, shop_id)
-        .await
-        .expect("webhook secret")
+/// A live-mode merchant secret key (`sk_live_`).
+pub async fn live_merchant(db: &Db, name: &str) -> Merchant {
+    merchant(db, name, MerchantFamily::Secret, Mode::Live).await
+}
+
+/// The shop's current webhook signing secret of one mode (made on first use, as `noren demo`
+/// does), decrypted with the server's key.
+pub async fn webhook_secret(state: &AppState, shop_id: i64, mode: Mode) -> String {
+    noren::db::repo::webhooks::current_secret(
+        &state.db,
+        &state.secret_box,
+        shop_id,
+        mode == Mode::Live,
+    )
+    .await
+    .expect("webhook secret")
 }

@@ -130,6 +130,12 @@ impl TestApp {
         &self.state.db
     }
 
+    /// The server's `NOREN_DATA_DIR` (with its secret key file): give it to a `noren` child
+    /// process on the same database so that both read the same encrypted secrets.
+    pub fn data_dir(&self) -> String {
+        self.state.config.data_dir.display().to_string()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }

@@ -6,6 +6,7 @@ use crate::connectors::Connectors;
 use crate::db::repo::attempts::EventSettings;
 use crate::db::repo::token_reads::TokenReads;
 use crate::db::{self, Db};
+use crate::domain::secret_box::SecretBox;
 use crate::http::auth_cache::AuthCache;
 use crate::http::layers::{self, BODY_LIMIT};
 use crate::http::metrics::Metrics;
@@ -66,6 +67,10 @@ pub struct Shared {
     pub token_reads: TokenReads,
     /// Per-key and per-address request limits of this process.
     pub rate_limits: Arc<RateLimits>,
+    /// Encrypts webhook secrets and mini-program keys at rest (`NOREN_SECRET_KEY`).
+    pub secret_box: Arc<SecretBox>,
+    /// Redeliveries per merchant key (see `pay::webhook_events`).
+    pub redeliver_limiter: Arc<crate::pay::webhook_events::RedeliverLimiter>,
 }
 
 /// How many shop numbers a process remembers before it starts over.
@@ -258,6 +263,7 @@ impl Server {
         };
         let auth_cache = Arc::new(AuthCache::new(config.auth_cache_ttl));
         let config_limits = config.limits.clone();
+        let secret_box = Arc::new(config.secret_box()?);
         let state = AppState(Arc::new(Shared {
             db: db.clone(),
             config: Arc::new(config),
@@ -271,6 +277,8 @@ impl Server {
             shop_numbers: Arc::default(),
             token_reads: TokenReads::start(db.clone()),
             rate_limits: Arc::new(RateLimits::new(&config_limits)),
+            secret_box,
+            redeliver_limiter: Arc::new(crate::pay::webhook_events::redeliver_limiter()),
         }));
         let router = build_router(state.clone(), api);
         Ok(Server {
@@ -302,6 +310,7 @@ impl Server {
                 self.state.db.clone(),
                 self.state.config.webhooks.clone(),
                 self.state.webhook_wake.clone(),
+                self.state.secret_box.clone(),
             )?;
             Some(tokio::spawn(worker.run(stopped)))
         } else {

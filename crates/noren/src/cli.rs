@@ -6,9 +6,10 @@ use crate::config::Config;
 use crate::db::repo::accounts::{self, NewDevice, NewLegalPerson, NewShop};
 use crate::db::repo::{shops, webhooks};
 use crate::db::{self, Db};
+use crate::domain::destination::parse_webhook_url;
 use crate::domain::keys::{MerchantFamily, Mode, PartnerFamily};
 use crate::domain::lang::Lang;
-use crate::domain::payment::{PaymentMethod, parse_http_url};
+use crate::domain::payment::PaymentMethod;
 use anyhow::{Context, anyhow, bail};
 use chrono::NaiveDate;
 use clap::{Parser, Subcommand};
@@ -68,7 +69,7 @@ pub enum Command {
     /// Inbound partner keys (ipk_prov_, ipk_agcy_, ipk_ota_, ipk_test_).
     #[command(subcommand)]
     PartnerKey(PartnerKeyCommand),
-    /// A shop's webhooks: default URL and signing secret.
+    /// A shop's webhooks: default URL and signing secret, one of each per mode (test, live).
     #[command(subcommand)]
     Webhook(WebhookCommand),
     /// Mini-program app ids registered for a shop (the wechatpay charge).
@@ -78,26 +79,35 @@ pub enum Command {
 
 #[derive(Debug, Subcommand)]
 pub enum WebhookCommand {
-    /// Set the shop's default webhook URL (used when a payment names no webhook_callback_url).
+    /// Set the shop's default webhook URL of one mode (used when a payment names no
+    /// webhook_callback_url).
     SetUrl {
         /// The shop's number.
         #[arg(long)]
         shop: String,
-        /// An absolute http(s) URL; `none` clears it.
+        /// `test` or `live` (required: test and live never share a URL).
+        #[arg(long)]
+        mode: String,
+        /// An absolute URL (`https://` in live mode, not an internal address); `none` clears it.
         #[arg(long)]
         url: String,
     },
-    /// Make a new signing secret and print it; the old one keeps signing for 24 hours.
+    /// Make a new signing secret of one mode and print it; the old one keeps signing for 24
+    /// hours.
     RotateSecret {
         /// The shop's number.
         #[arg(long)]
         shop: String,
+        /// `test` or `live` (required: each mode has its own secrets).
+        #[arg(long)]
+        mode: String,
     },
 }
 
 #[derive(Debug, Subcommand)]
 pub enum MiniprogramAppCommand {
-    /// Register an app id for a shop.
+    /// Register an app id for a shop and print the shop's mini-program keys (test and live),
+    /// which sign `paySign`.
     Add {
         /// The shop's number.
         #[arg(long)]
@@ -357,8 +367,11 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
         accounts::create_api_key(&db, pos_device.id, MerchantFamily::Device, Mode::Test).await?;
     let (_, partner_key) =
         accounts::create_partner_key(&db, platform.id, PartnerFamily::Test).await?;
-    let webhook_secret = webhooks::current_secret(&db, shop.id).await?;
+    let secret_box = config.secret_box()?;
+    // Demo keys are test keys: the test secret and the test mini-program key.
+    let webhook_secret = webhooks::current_secret(&db, &secret_box, shop.id, false).await?;
     shops::add_miniprogram_app(&db, shop.id, DEMO_MINIPROGRAM_APPID).await?;
+    let miniprogram_key = shops::miniprogram_key(&db, &secret_box, shop.id, false).await?;
     // With `NOREN_LISTEN=…:0` the port is chosen when `noren serve` binds: nobody knows it yet,
     // so `base_url` is null (the server prints `listening on …` when it starts).
     let known_base = config
@@ -381,6 +394,7 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
             "partner_key": partner_key,
             "webhook_secret": webhook_secret,
             "miniprogram_appid": DEMO_MINIPROGRAM_APPID,
+            "miniprogram_key": miniprogram_key,
             "base_url": known_base,
         });
         println!("{out}");
@@ -390,7 +404,8 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
              \x20 merchant key  {merchant_key}\n\
              \x20 device key    {device_key}   (device \"{}\")\n\
              \x20 partner key   {partner_key}   (platform \"{}\")\n\
-             \x20 webhook secret {webhook_secret}   (verifies Noren-Signature)\n\n\
+             \x20 webhook secret {webhook_secret}   (test mode; verifies Noren-Signature)\n\
+             \x20 mini-program key {miniprogram_key}   (test mode; verifies paySign)\n\n\
              \x20 legal person  {} (id {})\n\
              \x20 shop          {} / {} (id {}, number {})\n\n\
              Try:\n\
@@ -517,21 +532,29 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             tx.commit().await?;
             json!({"shop": shop.number, "payment_methods": methods.iter().map(|m| m.as_str()).collect::<Vec<_>>()})
         }
-        Operator::Webhook(WebhookCommand::SetUrl { shop, url }) => {
+        Operator::Webhook(WebhookCommand::SetUrl { shop, mode, url }) => {
+            let mode = Mode::parse(&mode).ok_or_else(|| anyhow!("--mode must be test or live"))?;
+            let livemode = mode == Mode::Live;
             let shop = shop_by_number(&db, &shop).await?;
             let url = if url == "none" {
                 None
             } else {
-                Some(parse_http_url(&url).map_err(|e| anyhow!("--url {e}"))?)
+                Some(
+                    parse_webhook_url(&url, livemode, config.webhooks.allow_private)
+                        .map_err(|e| anyhow!("--url {e}"))?,
+                )
             };
-            webhooks::set_shop_url(&db, shop.id, url.clone()).await?;
-            json!({"shop": shop.number, "webhook_url": url})
+            webhooks::set_shop_url(&db, shop.id, livemode, url.clone()).await?;
+            json!({"shop": shop.number, "mode": mode.as_str(), "webhook_url": url})
         }
-        Operator::Webhook(WebhookCommand::RotateSecret { shop }) => {
+        Operator::Webhook(WebhookCommand::RotateSecret { shop, mode }) => {
+            let mode = Mode::parse(&mode).ok_or_else(|| anyhow!("--mode must be test or live"))?;
             let shop = shop_by_number(&db, &shop).await?;
-            let secret = webhooks::rotate_secret(&db, shop.id).await?;
-            json!({"shop": shop.number, "webhook_secret": secret,
-                   "note": "shown once; the previous secret keeps signing for 24 hours"})
+            let secret_box = config.secret_box()?;
+            let secret =
+                webhooks::rotate_secret(&db, &secret_box, shop.id, mode == Mode::Live).await?;
+            json!({"shop": shop.number, "mode": mode.as_str(), "webhook_secret": secret,
+                   "note": "the previous secret of this mode keeps signing for 24 hours"})
         }
         Operator::MiniprogramApp(MiniprogramAppCommand::Add { shop, appid }) => {
             let shop = shop_by_number(&db, &shop).await?;
@@ -544,7 +567,12 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
                 bail!("--appid must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -");
             }
             shops::add_miniprogram_app(&db, shop.id, &appid).await?;
-            json!({"shop": shop.number, "appid": appid})
+            let secret_box = config.secret_box()?;
+            let test = shops::miniprogram_key(&db, &secret_box, shop.id, false).await?;
+            let live = shops::miniprogram_key(&db, &secret_box, shop.id, true).await?;
+            json!({"shop": shop.number, "appid": appid,
+                   "miniprogram_key": {"test": test, "live": live},
+                   "note": "the keys sign paySign of this shop's charges, in each mode"})
         }
         Operator::Device(DeviceCommand::Create {
             shop,

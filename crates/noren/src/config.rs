@@ -8,6 +8,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::domain::secret_box::SecretBox;
 use crate::domain::webhook::{DEFAULT_RETRY_SCHEDULE, FxRates, parse_schedule};
 
 /// Log output format.
@@ -50,6 +51,11 @@ pub struct Config {
     /// (default `CNY=0.047`).
     pub fx_rates: FxRates,
     pub webhooks: WebhookSettings,
+    /// `NOREN_SECRET_KEY`: the AES-256 key (64 hex digits or base64 of 32 bytes) that encrypts
+    /// webhook secrets and mini-program keys at rest. Unset: a key file under `data_dir` is made
+    /// on first start and used (see [`Config::secret_box`]). Kept as the cipher, whose `Debug`
+    /// never shows the key.
+    pub secret_key: Option<SecretBox>,
     pub limits: Limits,
 }
 
@@ -116,6 +122,9 @@ impl Rate {
     }
 }
 
+/// The key file made under `NOREN_DATA_DIR` when `NOREN_SECRET_KEY` is unset.
+pub const SECRET_KEY_FILE: &str = "secret.key";
+
 /// How webhook events are delivered (DESIGN.md "Webhooks").
 #[derive(Clone, Debug)]
 pub struct WebhookSettings {
@@ -132,6 +141,10 @@ pub struct WebhookSettings {
     /// `NOREN_WEBHOOK_POLL_MS`: how often an idle worker looks for due deliveries (default 1000;
     /// events made by this process wake it at once).
     pub poll: Duration,
+    /// `NOREN_WEBHOOK_ALLOW_PRIVATE`: `off` (default) or `on`, which lets deliveries reach the
+    /// private ranges 10/8, 172.16/12, 192.168/16, 100.64/10 and fc00::/7 (self-hosted
+    /// deployments). Loopback stays test-only; link-local and metadata addresses stay refused.
+    pub allow_private: bool,
 }
 
 impl WebhookSettings {
@@ -276,6 +289,26 @@ impl Config {
                 });
             }
         };
+        let allow_private = match lookup("NOREN_WEBHOOK_ALLOW_PRIVATE").as_deref() {
+            None | Some("off") => false,
+            Some("on") => true,
+            Some(v) => {
+                return Err(ConfigError {
+                    var: "NOREN_WEBHOOK_ALLOW_PRIVATE",
+                    value: v.to_string(),
+                    expected: "on or off",
+                });
+            }
+        };
+        let secret_key = match lookup("NOREN_SECRET_KEY") {
+            None => None,
+            Some(v) => Some(SecretBox::parse_key(&v).map(|k| SecretBox::new(&k)).ok_or(ConfigError {
+                var: "NOREN_SECRET_KEY",
+                // Never echo a key, even a bad one.
+                value: "…".into(),
+                expected: "32 random bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)",
+            })?),
+        };
         let schedule = match lookup("NOREN_WEBHOOK_RETRY_SCHEDULE") {
             None => parse_schedule(DEFAULT_RETRY_SCHEDULE).unwrap_or_default(),
             Some(v) => parse_schedule(&v).map_err(|_| ConfigError {
@@ -308,6 +341,7 @@ impl Config {
                 60_000,
                 "milliseconds from 10 to 60000",
             )?),
+            allow_private,
         };
         let rate = |var: &'static str, default: &str| -> Result<Option<Rate>, ConfigError> {
             let raw = lookup(var).unwrap_or_else(|| default.to_string());
@@ -378,6 +412,7 @@ impl Config {
         };
         Ok(Config {
             limits,
+            secret_key,
             refund_window_days,
             fx_rates,
             webhooks,
@@ -390,6 +425,54 @@ impl Config {
             portal_dir: dir("NOREN_PORTAL_DIR")?,
             checkout_dir: dir("NOREN_CHECKOUT_DIR")?,
         })
+    }
+
+    /// What encrypts secrets at rest: `NOREN_SECRET_KEY`, else the key file under `data_dir`,
+    /// made (mode 0600) on first start so that `make run` needs no setup. Several processes
+    /// sharing one database must all be given the same `NOREN_SECRET_KEY`.
+    pub fn secret_box(&self) -> anyhow::Result<SecretBox> {
+        use anyhow::Context;
+        if let Some(secret_box) = &self.secret_key {
+            return Ok(secret_box.clone());
+        }
+        let path = self.data_dir.join(SECRET_KEY_FILE);
+        let read = |path: &Path| -> anyhow::Result<SecretBox> {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let key = SecretBox::parse_key(&text).with_context(|| {
+                format!("{} does not hold a 32-byte key in hex", path.display())
+            })?;
+            Ok(SecretBox::new(&key))
+        };
+        if path.exists() {
+            return read(&path);
+        }
+        std::fs::create_dir_all(&self.data_dir)
+            .with_context(|| format!("cannot create {}", self.data_dir.display()))?;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        match options.open(&path) {
+            Ok(mut file) => {
+                use std::io::Write;
+                let key = SecretBox::generate_key();
+                file.write_all(hex::encode(key).as_bytes())
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                tracing::warn!(
+                    path = %path.display(),
+                    "NOREN_SECRET_KEY is unset: made a key file to encrypt webhook secrets; \
+                     processes that share a database must all set the same NOREN_SECRET_KEY"
+                );
+                Ok(SecretBox::new(&key))
+            }
+            // Another process made it first.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => read(&path),
+            Err(e) => Err(e).with_context(|| format!("cannot create {}", path.display())),
+        }
     }
 
     pub fn db_kind(&self) -> DbKind {
@@ -476,6 +559,9 @@ mod tests {
             ("NOREN_CLIENT_IP_HEADER", "bad header"),
             ("NOREN_METRICS_TOKEN", "short"),
             ("NOREN_METRICS_LISTEN", "nowhere"),
+            ("NOREN_WEBHOOK_ALLOW_PRIVATE", "yes"),
+            ("NOREN_SECRET_KEY", "not-a-key"),
+            ("NOREN_SECRET_KEY", "00ff"),
         ] {
             let err = parse(&[(var, value)]).expect_err(var);
             assert_eq!(err.var, var);
@@ -517,6 +603,40 @@ mod tests {
         let c = parse(&[]).expect("defaults are valid");
         assert_eq!(c.limits.per_key.map(|r| r.count), Some(100));
         assert_eq!(c.limits.failures.map(|r| r.count), Some(20));
+    }
+
+    #[test]
+    fn a_bad_secret_key_is_never_echoed() {
+        let key = "ab".repeat(31);
+        let err = parse(&[("NOREN_SECRET_KEY", &key)]).expect_err("31 bytes");
+        assert!(!err.to_string().contains(&key), "{err}");
+        let ok = parse(&[("NOREN_SECRET_KEY", &"ab".repeat(32))]).expect("32 bytes");
+        assert!(!format!("{ok:?}").to_lowercase().contains(&"ab".repeat(32)));
+        let sealed = SecretBox::new(&[0xab; 32]).seal("whsec_x");
+        let opened = ok.secret_box().expect("from the variable").open(&sealed);
+        assert_eq!(opened.as_deref(), Ok("whsec_x"));
+    }
+
+    #[test]
+    fn without_a_secret_key_a_key_file_is_made_once_and_reused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut c = parse(&[]).expect("defaults");
+        c.data_dir = dir.path().join("data");
+        let sealed = c.secret_box().expect("made").seal("whsec_x");
+        let path = c.data_dir.join(SECRET_KEY_FILE);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path)
+                .expect("key file")
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        assert_eq!(
+            c.secret_box().expect("read").open(&sealed).as_deref(),
+            Ok("whsec_x")
+        );
     }
 
     #[test]

@@ -8,14 +8,26 @@
 //! failed for good. A process killed mid-delivery leaves its job claimed until the lease runs
 //! out; then any worker takes it again. Delivery is therefore at least once, and receivers
 //! drop duplicates by `Noren-Event-Id`.
+//!
+//! Destinations are checked (DESIGN.md "Outgoing requests", `domain::destination`): live events
+//! go only to `https` URLs on public addresses, test events may also reach loopback. IP-literal
+//! hosts are checked before sending; host names are resolved by [`GuardedResolver`], which hands
+//! the connector only the allowed addresses, so no connection is ever opened to a refused one.
+//! A refused delivery is recorded on its attempt with the reason and fails the event at once:
+//! retrying an address that is not allowed would only repeat the refusal (fix the URL or its DNS,
+//! then redeliver).
 
 use crate::config::WebhookSettings;
 use crate::db::Db;
 use crate::db::entities::job;
+use crate::db::repo::webhooks::SigningSecrets;
 use crate::db::repo::{jobs, webhooks};
+use crate::domain::destination::{self, AddressPolicy, Refused};
+use crate::domain::secret_box::SecretBox;
 use crate::domain::webhook::signature_header;
 use chrono::Utc;
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{Notify, Semaphore};
@@ -43,29 +55,96 @@ pub struct Worker {
     db: Db,
     settings: WebhookSettings,
     wake: Arc<Wake>,
-    client: reqwest::Client,
+    /// One client per mode: each resolves names through its mode's [`GuardedResolver`].
+    live_client: reqwest::Client,
+    test_client: reqwest::Client,
     id: String,
-    secret_cache: Mutex<HashMap<i64, (Instant, Vec<String>)>>,
+    secret_box: Arc<SecretBox>,
+    /// Signing secrets by (shop, livemode), used while their version (read with each event)
+    /// has not changed.
+    secret_cache: Mutex<HashMap<(i64, bool), SigningSecrets>>,
 }
 
-const SECRET_CACHE_TTL: Duration = Duration::from_secs(1);
+/// How many shops' secrets a worker remembers before it starts over.
+const SECRET_CACHE_MAX: usize = 10_000;
+
+/// Resolves host names for one mode's deliveries and keeps only the addresses that mode may
+/// reach; when none is left the lookup fails with the reason, so nothing is connected to.
+pub struct GuardedResolver {
+    policy: AddressPolicy,
+}
+
+impl GuardedResolver {
+    pub fn new(policy: AddressPolicy) -> Self {
+        GuardedResolver { policy }
+    }
+}
+
+impl reqwest::dns::Resolve for GuardedResolver {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let policy = self.policy;
+        let host = name.as_str().to_string();
+        Box::pin(async move {
+            destination::check_name(&host)?;
+            let resolved: Vec<SocketAddr> =
+                tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
+            let mut refused = None;
+            let allowed: Vec<SocketAddr> = resolved
+                .into_iter()
+                .filter(|a| match policy.check_ip(a.ip()) {
+                    Ok(()) => true,
+                    Err(class) => {
+                        refused.get_or_insert(Refused {
+                            what: format!("{host} ({})", a.ip()),
+                            class,
+                        });
+                        false
+                    }
+                })
+                .collect();
+            if allowed.is_empty() {
+                return Err(match refused {
+                    Some(r) => Box::new(r) as Box<dyn std::error::Error + Send + Sync>,
+                    None => format!("{host} has no address").into(),
+                });
+            }
+            Ok(Box::new(allowed.into_iter()) as reqwest::dns::Addrs)
+        })
+    }
+}
 
 impl Worker {
-    pub fn new(db: Db, settings: WebhookSettings, wake: Arc<Wake>) -> anyhow::Result<Self> {
-        let client = reqwest::Client::builder()
-            .timeout(settings.timeout)
-            .connect_timeout(settings.timeout)
-            .redirect(reqwest::redirect::Policy::none())
-            .user_agent(USER_AGENT)
-            .pool_max_idle_per_host(settings.concurrency)
-            .build()?;
+    pub fn new(
+        db: Db,
+        settings: WebhookSettings,
+        wake: Arc<Wake>,
+        secret_box: Arc<SecretBox>,
+    ) -> anyhow::Result<Self> {
+        let client = |livemode: bool| {
+            let policy = AddressPolicy::for_mode(livemode, settings.allow_private);
+            reqwest::Client::builder()
+                .timeout(settings.timeout)
+                .connect_timeout(settings.timeout)
+                .redirect(reqwest::redirect::Policy::none())
+                .user_agent(USER_AGENT)
+                .pool_max_idle_per_host(settings.concurrency)
+                .dns_resolver(Arc::new(GuardedResolver::new(policy)))
+                // Never through a proxy from the environment: the address check must see the
+                // real destination.
+                .no_proxy()
+                .build()
+        };
+        let live_client = client(true)?;
+        let test_client = client(false)?;
         let id = format!("{}-{}", std::process::id(), uuid::Uuid::new_v4());
         Ok(Worker {
             db,
             settings,
             wake,
-            client,
+            live_client,
+            test_client,
             id,
+            secret_box,
             secret_cache: Mutex::default(),
         })
     }
@@ -119,21 +198,34 @@ impl Worker {
         while tasks.join_next().await.is_some() {}
     }
 
-    /// The shop's signing secrets, remembered for a second: a busy shop's deliveries do not
-    /// each read them, and a rotation is seen within that second.
-    async fn secrets(&self, shop_id: i64) -> Result<Vec<String>, sea_orm::DbErr> {
-        if let Some((at, secrets)) = self
-            .secret_cache
-            .lock()
-            .ok()
-            .and_then(|c| c.get(&shop_id).cloned())
-            && at.elapsed() < SECRET_CACHE_TTL
+    /// The shop's signing secrets in one mode. A cached set is used while `version` (the newest
+    /// secret's id, read with the event) is the one it was read at, so the delivery right after
+    /// a rotation, in any process, is signed with both the new and the old secret.
+    async fn secrets(
+        &self,
+        shop_id: i64,
+        livemode: bool,
+        version: Option<i64>,
+    ) -> Result<Vec<String>, sea_orm::DbErr> {
+        let now = Utc::now();
+        if let Some(version) = version
+            && let Some(set) = self
+                .secret_cache
+                .lock()
+                .ok()
+                .and_then(|c| c.get(&(shop_id, livemode)).cloned())
+            && set.version == version
         {
-            return Ok(secrets);
+            return Ok(set.at(now));
         }
-        let secrets = webhooks::signing_secrets(&self.db, shop_id).await?;
+        let set =
+            webhooks::signing_secret_set(&self.db, &self.secret_box, shop_id, livemode).await?;
+        let secrets = set.at(now);
         if let Ok(mut cache) = self.secret_cache.lock() {
-            cache.insert(shop_id, (Instant::now(), secrets.clone()));
+            if cache.len() >= SECRET_CACHE_MAX {
+                cache.clear();
+            }
+            cache.insert((shop_id, livemode), set);
         }
         Ok(secrets)
     }
@@ -145,8 +237,8 @@ impl Worker {
     }
 
     async fn try_deliver(&self, job: &job::Model) -> Result<(), sea_orm::DbErr> {
-        let Some(event) = (match webhooks::event_of_job(job) {
-            Some(id) => webhooks::find_event_by_id(&self.db, id).await?,
+        let Some((event, secrets_version)) = (match webhooks::event_of_job(job) {
+            Some(id) => webhooks::find_delivery(&self.db, id).await?,
             None => None,
         }) else {
             jobs::complete(&self.db, job.id, &self.id).await?;
@@ -159,11 +251,38 @@ impl Worker {
         let Some(attempt) = webhooks::start_attempt(&self.db, event.id).await? else {
             return Ok(());
         };
-        let secrets = self.secrets(event.shop_id).await?;
+        let secrets = self
+            .secrets(event.shop_id, event.livemode, secrets_version)
+            .await?;
+        let policy = AddressPolicy::for_mode(event.livemode, self.settings.allow_private);
+        let client = if event.livemode {
+            &self.live_client
+        } else {
+            &self.test_client
+        };
         let t = Utc::now().timestamp();
         let started = Instant::now();
-        let result = self
-            .client
+        // reqwest connects to IP-literal hosts without asking the resolver: check them here.
+        let checked = reqwest::Url::parse(&url)
+            .map_err(|_| "the URL cannot be parsed".to_string())
+            .and_then(|u| policy.check_url(&u));
+        if let Err(refusal) = checked {
+            tracing::warn!(event = %event.public_id, %refusal, "webhook destination refused");
+            let duration_ms = started.elapsed().as_millis() as i64;
+            webhooks::finish_attempt(
+                &self.db,
+                attempt,
+                duration_ms,
+                None,
+                Some(refusal.clone()),
+                webhooks::FAILED,
+                None,
+            )
+            .await?;
+            jobs::fail(&self.db, job, &self.id, &refusal, None).await?;
+            return Ok(());
+        }
+        let result = client
             .post(&url)
             .header("Content-Type", "application/json")
             .header("Noren-Event-Id", &event.public_id)
@@ -190,8 +309,15 @@ impl Worker {
                     self.settings.timeout.as_millis()
                 )),
             ),
-            Err(e) => (None, Some(describe(&e))),
+            Err(e) => match refusal(&e) {
+                Some(r) => (None, Some(r)),
+                None => (None, Some(describe(&e))),
+            },
         };
+        let refused = status_code.is_none()
+            && error
+                .as_deref()
+                .is_some_and(|e| e.starts_with(REFUSED_PREFIX));
         let duration_ms = started.elapsed().as_millis() as i64;
         tracing::info!(
             event = %event.public_id,
@@ -205,7 +331,7 @@ impl Worker {
             .schedule
             .get((job.attempts as usize).saturating_sub(1))
             .copied()
-            .filter(|_| job.attempts < job.max_attempts);
+            .filter(|_| job.attempts < job.max_attempts && !refused);
         match error {
             None => {
                 webhooks::finish_attempt(
@@ -244,6 +370,24 @@ impl Worker {
         }
         Ok(())
     }
+}
+
+const REFUSED_PREFIX: &str = "destination address not allowed";
+
+/// The resolver's refusal, when that is why the request failed.
+fn refusal(e: &reqwest::Error) -> Option<String> {
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        if let Some(r) = s.downcast_ref::<Refused>() {
+            return Some(r.to_string());
+        }
+        let text = s.to_string();
+        if text.starts_with(REFUSED_PREFIX) {
+            return Some(text);
+        }
+        source = s.source();
+    }
+    None
 }
 
 /// A transport error in one line, without the URL's query (it may hold a secret).

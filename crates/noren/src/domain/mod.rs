@@ -1,7 +1,9 @@
 //! Domain types with no axum or SQL in them: parsed once at the edge, valid everywhere inside.
 
 pub mod brands;
+pub mod destination;
 pub mod keys;
 pub mod lang;
 pub mod payment;
+pub mod secret_box;
 pub mod webhook;

@@ -16,6 +16,15 @@ pub fn new_secret() -> String {
     format!("whsec_{}", Alphanumeric.sample_string(&mut rand::rng(), 32))
 }
 
+/// A new mini-program signing key: `mpk_test_` or `mpk_live_` and 32 random alphanumerics.
+pub fn new_miniprogram_key(livemode: bool) -> String {
+    let mode = if livemode { "live" } else { "test" };
+    format!(
+        "mpk_{mode}_{}",
+        Alphanumeric.sample_string(&mut rand::rng(), 32)
+    )
+}
+
 /// A new public event id: `evt_` and 24 random alphanumerics.
 pub fn new_event_id() -> String {
     format!("evt_{}", Alphanumeric.sample_string(&mut rand::rng(), 24))
@@ -107,7 +116,8 @@ pub struct CurrencyInfo {
     pub amount_paid_local: f64,
 }
 
-/// The body POSTed to the merchant (seed 000 §3 "Webhook event"). Field order is the seed's.
+/// The body POSTed to the merchant (seed 000 §3 "Webhook event"). Field order is the seed's,
+/// with `livemode` added last (as Stripe's events carry it): check it before acting.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(example = json!({
     "token": "tKx3fQ9mP2vL8sR4wZ7yB1nC6dH0jG5a",
@@ -116,7 +126,8 @@ pub struct CurrencyInfo {
     "payment_method": "paypay",
     "payment_number": "4829301746502918",
     "payment_status": "paid",
-    "payment_currency_info": null
+    "payment_currency_info": null,
+    "livemode": true
 }))]
 pub struct WebhookEvent {
     /// The predefined payment's token.
@@ -135,6 +146,10 @@ pub struct WebhookEvent {
     /// Foreign brands (alipay, wechatpay, unionpay and their variants) only; null otherwise.
     #[schema(required = true)]
     pub payment_currency_info: Option<CurrencyInfo>,
+    /// True for live payments, false for test payments. Test and live events are signed with
+    /// different secrets and go to different default URLs; a receiver that fulfils real orders
+    /// acts only on `true`.
+    pub livemode: bool,
 }
 
 /// Exchange rates from yen, by currency (`NOREN_FX_RATES`, e.g. `CNY=0.047`).
@@ -224,11 +239,11 @@ mod tests {
     #[test]
     fn the_documented_test_vector_signs_and_verifies() {
         let secret = "whsec_Yb7fQ2xM9cK4pL1nR8sT3vW6zA0dE5gH";
-        let body = r#"{"token":"tKx3fQ9mP2vL8sR4wZ7yB1nC6dH0jG5a","partner_order_no":"A-0001","payment_amount":1100,"payment_method":"paypay","payment_number":"4829301746502918","payment_status":"paid","payment_currency_info":null}"#;
+        let body = r#"{"token":"tKx3fQ9mP2vL8sR4wZ7yB1nC6dH0jG5a","partner_order_no":"A-0001","payment_amount":1100,"payment_method":"paypay","payment_number":"4829301746502918","payment_status":"paid","payment_currency_info":null,"livemode":true}"#;
         let header = signature_header(&[secret.to_string()], 1795430400, body);
         assert_eq!(
             header,
-            "t=1795430400,v1=b30dd090cae0b2bd205283d3bc217234d77eb63b51461e2dcd69d853270e5a8c"
+            "t=1795430400,v1=62e0b8b11b9b426dfb3cb6a2e1e1c61dd123f1e4078adfa12923d93b94da6627"
         );
         assert!(verify(&header, body, secret, 1795430400 + 10, 300));
         assert!(!verify(&header, body, secret, 1795430400 + 301, 300));

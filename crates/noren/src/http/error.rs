@@ -9,6 +9,8 @@
 //! - anything the caller may not see, including another merchant's or platform's data:
 //!   [`ApiError::NotFound`] (never leak that it exists);
 //! - a state conflict (duplicate `order_no`, wrong order status): [`ApiError::Conflict`];
+//! - a limit reached (redeliveries of an event or by a key): [`ApiError::TooManyRequests`],
+//!   which sets `Retry-After`;
 //! - everything unexpected: [`ApiError::Internal`], which is logged with its cause and answered
 //!   with a generic message: internals never reach the client.
 
@@ -111,6 +113,12 @@ pub enum ApiError {
     /// 409 `conflict`.
     #[error("{0}")]
     Conflict(String),
+    /// 429 `too_many_requests`, with `Retry-After: retry_after_secs`.
+    #[error("{message}")]
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
     /// Any other status with its code from [`ErrorCode::for_status`]: axum's rejections
     /// (413 body too large, 415 wrong content type) pass through here.
     #[error("{message}")]
@@ -148,6 +156,7 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Http { status, .. } => *status,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -176,6 +185,12 @@ pub fn error_response(status: StatusCode, body: &ErrorBody) -> Response {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
+        let retry_after = match &self {
+            ApiError::TooManyRequests {
+                retry_after_secs, ..
+            } => Some(*retry_after_secs),
+            _ => None,
+        };
         let (message, errors) = match self {
             ApiError::Client { message, errors } => (message, errors),
             ApiError::Internal(err) => {
@@ -192,14 +207,19 @@ impl IntoResponse for ApiError {
             }
             other => (other.to_string(), Vec::new()),
         };
-        error_response(
+        let mut res = error_response(
             status,
             &ErrorBody {
                 code: ErrorCode::for_status(status),
                 message,
                 errors,
             },
-        )
+        );
+        if let Some(secs) = retry_after {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
+        }
+        res
     }
 }
 

@@ -55,6 +55,9 @@ pub struct Payment {
     #[serde(rename = "type")]
     #[schema(example = "online")]
     pub kind: String,
+    /// True for a live payment, false for a test one.
+    #[schema(example = false)]
+    pub livemode: bool,
 }
 
 /// A value-added service (a tip).
@@ -145,6 +148,9 @@ pub struct PredefinedPayment {
     #[deprecated]
     #[schema(required = true, example = "PAYPAY")]
     pub payment: Option<String>,
+    /// True for a live payment (made with a `sk_live_`/`dk_live_` key), false for a test one.
+    #[schema(example = false)]
+    pub livemode: bool,
 }
 
 fn provider(method: &str) -> String {
@@ -178,6 +184,7 @@ impl Payment {
             shop_number: shop_number.to_string(),
             status: a.status,
             kind: a.kind.clone(),
+            livemode: a.livemode,
         }
     }
 }
@@ -233,6 +240,7 @@ impl PredefinedPayment {
             create_time_ms: p.created_at.timestamp_millis(),
             update_time_ms: p.updated_at.timestamp_millis(),
             payment: p.payment_method.as_deref().map(provider),
+            livemode: p.livemode,
         }
     }
 }

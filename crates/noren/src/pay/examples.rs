@@ -34,7 +34,8 @@ pub fn payment_page() -> Value {
                         "payment_number": "4525874230008773",
                         "shop_number": "10000001",
                         "status": 10,
-                        "type": "online"
+                        "type": "online",
+                        "livemode": false
                     }
                 ],
                 "custom": null,
@@ -68,7 +69,8 @@ pub fn payment_page() -> Value {
                 "update_time": "2026-11-23T14:02:49.932Z",
                 "createTime": 1795442565618_i64,
                 "updateTime": 1795442569932_i64,
-                "payment": "PAYPAY"
+                "payment": "PAYPAY",
+                "livemode": false
             }
         ],
         "offset": 0,
@@ -92,13 +94,14 @@ pub fn webhook_event_page() -> Value {
                 "next_attempt_time": null,
                 "delivered_time": "2026-11-23T14:03:00.015Z",
                 "body": {
+                    "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a",
                     "partner_order_no": "A-0001",
                     "payment_amount": 1100,
-                    "payment_currency_info": null,
                     "payment_method": "paypay",
                     "payment_number": "4525874230008773",
                     "payment_status": "paid",
-                    "token": "q8W2nX4vT1bL7cZ0mK3pR5sY9dF6hJ2a"
+                    "payment_currency_info": null,
+                    "livemode": false
                 },
                 "attempts": [
                     {

@@ -1,9 +1,11 @@
 //! The mini-program charge (seed 000 §3 "Mini-program charge", §7): a WeChat mini-program pays
-//! a predefined payment in place. In the sandbox the charge is signed with the shop's webhook
-//! secret (DESIGN.md: "an HMAC in the sandbox") and the attempt is approved like any other.
+//! a predefined payment in place. In the sandbox the charge is signed with the shop's
+//! mini-program key of the payment's mode (DESIGN.md: "an HMAC in the sandbox"; its own key, not
+//! the webhook secret, printed by `noren miniprogram-app add`) and the attempt is approved like
+//! any other.
 
 use crate::app::AppState;
-use crate::db::repo::{accounts, payments, shops, webhooks};
+use crate::db::repo::{accounts, payments, shops};
 use crate::domain::payment::PaymentMethod;
 use crate::domain::webhook::hmac_hex;
 use crate::http::error::{ApiError, ErrorBody};
@@ -30,7 +32,9 @@ pub struct Charge {
     #[serde(rename = "signType")]
     #[schema(example = "HMAC-SHA256")]
     pub sign_type: String,
-    /// Uppercase hex HMAC-SHA256 of `appId=…&nonceStr=…&package=…&signType=…&timeStamp=…`.
+    /// Uppercase hex HMAC-SHA256 of `appId=…&nonceStr=…&package=…&signType=…&timeStamp=…`,
+    /// keyed with the shop's mini-program key of the payment's mode (`mpk_test_…`/`mpk_live_…`,
+    /// printed by `noren miniprogram-app add`; not the webhook secret).
     #[serde(rename = "paySign")]
     pub pay_sign: String,
 }
@@ -137,7 +141,7 @@ pub async fn wechatpay(
         ));
     }
     let attempt = begin(&state, &p, method, 0).await?;
-    let secret = webhooks::current_secret(&state.db, shop.id).await?;
+    let secret = shops::miniprogram_key(&state.db, &state.secret_box, shop.id, p.livemode).await?;
     let time_stamp = Utc::now().timestamp().to_string();
     let nonce_str = Alphanumeric.sample_string(&mut rand::rng(), 32);
     let package = format!("prepay_id=sbx_{}", attempt.payment_number);

@@ -11,7 +11,7 @@ mod miniprogram;
 mod payments;
 mod refund;
 mod sandbox;
-mod webhook_events;
+pub mod webhook_events;
 mod whoami;
 
 use crate::app::AppState;
@@ -111,9 +111,10 @@ impl Modify for PaymentWebhook {
             .summary(Some("Payment paid or refunded"))
             .description(Some(
                 "Noren POSTs this JSON event to the payment's `webhook_callback_url` (else the \
-shop's default URL) when a payment is paid and when it is refunded. Verify `Noren-Signature` \
-first: `v1` is the lowercase hex HMAC-SHA256, keyed with your shop's webhook secret (`whsec_…`), \
-of `t + \".\" + the raw body`; during a secret rotation there are two `v1` values and either may \
+shop's default URL of the payment's mode) when a payment is paid and when it is refunded. Test \
+and live never mix: `livemode` says which, and each mode has its own secrets and default URLs. \
+Verify `Noren-Signature` first: `v1` is the lowercase hex HMAC-SHA256, keyed with your shop's \
+webhook secret of the event's mode (`whsec_…`), of `t + \".\" + the raw body`; during a secret rotation there are two `v1` values and either may \
 match. Reject a `t` more than 5 minutes from now. Answer any 2xx within 10 seconds; anything \
 else (redirects are not followed) is retried up to 10 times after 10 s, 30 s, 1 min, 5 min, \
 15 min, 30 min, 1 h, 2 h, 4 h and 8 h. Delivery is at least once: drop repeats by \
@@ -134,7 +135,7 @@ else (redirects are not followed) is retried up to 10 times after 10 s, 30 s, 1 
             .parameter(header(
                 "Noren-Signature",
                 "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">` (two `v1` during a secret rotation).",
-                serde_json::json!("t=1795430400,v1=b30dd090cae0b2bd205283d3bc217234d77eb63b51461e2dcd69d853270e5a8c"),
+                serde_json::json!("t=1795430400,v1=62e0b8b11b9b426dfb3cb6a2e1e1c61dd123f1e4078adfa12923d93b94da6627"),
             ))
             .request_body(Some(
                 RequestBodyBuilder::new()

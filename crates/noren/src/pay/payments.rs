@@ -4,6 +4,7 @@ use crate::app::AppState;
 use crate::db::repo::payments::{
     self, Changes, ListQuery, NewPayment, OrderBy, PaymentError, PaymentRef,
 };
+use crate::domain::destination::parse_webhook_url;
 use crate::domain::keys::Mode;
 use crate::domain::payment::{PaymentInterface, Yen, parse_http_url};
 use crate::http::auth::{Merchant, SecretKey};
@@ -105,7 +106,12 @@ async fn create(
     let expires_after = r.optional("expires_after", integer(0, EXPIRES_AFTER_MAX));
     let order_no = r.optional("order_no", text(ORDER_NO_MAX));
     let redirection_url = r.optional("redirection_url", parse_http_url);
-    let webhook_callback_url = r.optional("webhook_callback_url", parse_http_url);
+    // Issue 9 item 2: https only in live mode, no internal IP literals (checked again on the
+    // resolved address at delivery).
+    let allow_private = state.config.webhooks.allow_private;
+    let webhook_callback_url = r.optional("webhook_callback_url", |raw| {
+        parse_webhook_url(raw, livemode(merchant), allow_private)
+    });
     let tip_vas_enabled = r.optional("tip_vas_enabled", boolean).unwrap_or(false);
     r.finish()?;
     let Some(amount) = amount else {

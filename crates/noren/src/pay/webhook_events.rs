@@ -1,5 +1,8 @@
 //! What merchants see of their webhooks: every event with each delivery attempt, and a way to
-//! send one again.
+//! send one again, limited so that redelivery cannot be used to multiply requests (issue 9
+//! item 2): each key may redeliver [`REDELIVERIES_PER_KEY_PER_MINUTE`] times a minute (a
+//! `governor` limiter per process), and each event is sent at most
+//! [`SENDS_PER_EVENT_PER_HOUR`] times in any hour, retries included (counted from its attempts).
 
 use crate::app::AppState;
 use crate::db::begin_write;
@@ -12,8 +15,26 @@ use crate::http::extract::{Json, Path};
 use crate::http::values::{Reader, Values, text};
 use crate::pay::dto::iso;
 use axum::extract::State;
+use chrono::Utc;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use std::num::NonZeroU32;
 use utoipa::{IntoParams, ToSchema};
+
+/// Redeliveries one merchant key may ask for per minute (a burst of this many, then one every
+/// `60 / n` seconds).
+pub const REDELIVERIES_PER_KEY_PER_MINUTE: u32 = 10;
+/// Deliveries of one event in any hour, retries included, past which a redeliver answers 429.
+pub const SENDS_PER_EVENT_PER_HOUR: u64 = 12;
+
+/// Redeliveries by merchant key id.
+pub type RedeliverLimiter = DefaultKeyedRateLimiter<i64>;
+
+pub fn redeliver_limiter() -> RedeliverLimiter {
+    let per_minute = NonZeroU32::new(REDELIVERIES_PER_KEY_PER_MINUTE).unwrap_or(NonZeroU32::MIN);
+    RateLimiter::keyed(Quota::per_minute(per_minute))
+}
 
 /// One delivery attempt.
 #[derive(Debug, Serialize, ToSchema)]
@@ -64,9 +85,10 @@ pub struct WebhookEventRecord {
     /// When a delivery succeeded; null until one does.
     #[schema(required = true, format = DateTime)]
     pub delivered_time: Option<String>,
-    /// The JSON body, exactly as sent.
+    /// The JSON body, byte for byte as it was signed and sent: `Noren-Signature` can be checked
+    /// against it.
     #[schema(value_type = WebhookEvent)]
-    pub body: serde_json::Value,
+    pub body: Box<RawValue>,
     /// Oldest first.
     pub attempts: Vec<DeliveryAttempt>,
 }
@@ -82,9 +104,12 @@ pub struct WebhookEventPage {
     pub total: u64,
 }
 
-fn record((e, attempts): EventRecord) -> WebhookEventRecord {
-    let body = serde_json::from_str(&e.body).unwrap_or_default();
-    WebhookEventRecord {
+fn record((e, attempts): EventRecord) -> Result<WebhookEventRecord, ApiError> {
+    // Stored as serialised when the event was made, and served unchanged.
+    let body = RawValue::from_string(e.body).map_err(|err| {
+        ApiError::Internal(anyhow::Error::new(err).context("stored webhook body is not JSON"))
+    })?;
+    Ok(WebhookEventRecord {
         id: e.public_id,
         payment_status: e.payment_status,
         token: e.token,
@@ -105,7 +130,7 @@ fn record((e, attempts): EventRecord) -> WebhookEventRecord {
                 error: a.error,
             })
             .collect(),
-    }
+    })
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -174,7 +199,10 @@ pub async fn list_webhook_events(
         limit,
     };
     let (events, total) = webhooks::list_events(&state.db, &q).await?;
-    let data: Vec<WebhookEventRecord> = events.into_iter().map(record).collect();
+    let data = events
+        .into_iter()
+        .map(record)
+        .collect::<Result<Vec<WebhookEventRecord>, ApiError>>()?;
     Ok(Json(WebhookEventPage {
         count: data.len() as u64,
         data,
@@ -186,7 +214,9 @@ pub async fn list_webhook_events(
 /// Redeliver a webhook event
 ///
 /// Queues one more delivery of the event now (a waiting retry is brought forward). Answers the
-/// event; its next attempt appears in `attempts` once sent.
+/// event; its next attempt appears in `attempts` once sent. Limited: a key may redeliver 10
+/// times a minute, and an event is sent at most 12 times in any hour (retries included); past
+/// either limit the answer is 429 with `Retry-After`.
 #[utoipa::path(
     post,
     path = "/v3/webhook_events/{id}/redeliver",
@@ -199,6 +229,13 @@ pub async fn list_webhook_events(
             example = super::examples::redelivered_event),
         (status = 404, description = "The shop has no such event (in this key's mode).", body = ErrorBody),
         (status = 409, description = "A delivery is in progress, or there is no webhook URL to deliver to.", body = ErrorBody),
+        (status = 429, description = "Too many redeliveries by this key or of this event; retry after `Retry-After` seconds.", body = ErrorBody,
+            headers(
+                ("Retry-After" = u64, description = "Seconds to wait before trying again."),
+                ("RateLimit-Policy" = String, description = "The key's request limit, e.g. `\"key\";q=100;w=1` (see the API guide's rate limits)."),
+                ("RateLimit" = String, description = "What is left of it, e.g. `\"key\";r=57;t=1`."),
+            ),
+            example = json!({"code": "too_many_requests", "message": "this event was sent 12 times in the last hour; try again later"})),
     )
 )]
 pub async fn redeliver_webhook_event(
@@ -208,11 +245,38 @@ pub async fn redeliver_webhook_event(
 ) -> Result<Json<WebhookEventRecord>, ApiError> {
     let principal = &merchant.0;
     let livemode = principal.mode == Mode::Live;
+    if let Err(not_until) = state.redeliver_limiter.check_key(&principal.key_id) {
+        let wait = not_until.wait_time_from(governor::clock::Clock::now(
+            &governor::clock::DefaultClock::default(),
+        ));
+        return Err(ApiError::TooManyRequests {
+            message: format!(
+                "this key asked for {REDELIVERIES_PER_KEY_PER_MINUTE} redeliveries in the last minute; try again later"
+            ),
+            retry_after_secs: wait.as_secs_f64().ceil() as u64,
+        });
+    }
     let not_found = || ApiError::NotFound(format!("webhook event {id} not found"));
     let tx = begin_write(&state.db).await?;
-    let (event, _) = webhooks::find_event(&tx, principal.shop.id, livemode, &id)
+    let (event, attempts) = webhooks::find_event(&tx, principal.shop.id, livemode, &id)
         .await?
         .ok_or_else(not_found)?;
+    let hour_ago = Utc::now() - chrono::Duration::hours(1);
+    let recent: Vec<_> = attempts
+        .iter()
+        .filter(|a| a.started_at > hour_ago)
+        .map(|a| a.started_at)
+        .collect();
+    if recent.len() as u64 >= SENDS_PER_EVENT_PER_HOUR {
+        let oldest = recent.iter().min().copied().unwrap_or(hour_ago);
+        let wait = (oldest - hour_ago).num_seconds().max(1) as u64;
+        return Err(ApiError::TooManyRequests {
+            message: format!(
+                "this event was sent {SENDS_PER_EVENT_PER_HOUR} times in the last hour; try again later"
+            ),
+            retry_after_secs: wait,
+        });
+    }
     webhooks::redeliver(&tx, event).await.map_err(|e| match e {
         RedeliverError::Db(e) => e.into(),
         other => ApiError::Conflict(other.to_string()),
@@ -222,5 +286,5 @@ pub async fn redeliver_webhook_event(
     let record = webhooks::find_event(&state.db, principal.shop.id, livemode, &id)
         .await?
         .ok_or_else(not_found)?;
-    Ok(Json(self::record(record)))
+    Ok(Json(self::record(record)?))
 }

@@ -13,6 +13,8 @@ fn bad_configuration_stops_start_up_with_one_line() {
         ("NOREN_DATABASE_URL", "mysql://x"),
         ("NOREN_LOG", "xml"),
         ("NOREN_PUBLIC_URL", "ftp://x"),
+        ("NOREN_SECRET_KEY", "not-a-key"),
+        ("NOREN_WEBHOOK_ALLOW_PRIVATE", "yes"),
     ] {
         let out = Command::new(BIN)
             .arg("serve")
@@ -51,10 +53,11 @@ fn an_unreachable_database_fails_with_one_line_not_a_panic() {
     );
 }
 
-fn demo(url: &str) -> serde_json::Value {
+fn demo(url: &str, data_dir: &str) -> serde_json::Value {
     let out = Command::new(BIN)
         .args(["demo", "--json"])
         .env("NOREN_DATABASE_URL", url)
+        .env("NOREN_DATA_DIR", data_dir)
         .output()
         .expect("runs");
     assert!(
@@ -68,7 +71,8 @@ fn demo(url: &str) -> serde_json::Value {
 both_databases! {
     async fn demo_is_idempotent_and_its_keys_work_against_serve(app) {
         let url = app.database_url.clone();
-        let (first, second) = tokio::task::spawn_blocking(move || (demo(&url), demo(&url))).await.expect("demo");
+        let dir = app.data_dir();
+        let (first, second) = tokio::task::spawn_blocking(move || (demo(&url, &dir), demo(&url, &dir))).await.expect("demo");
         for field in ["legal_person_id", "shop_id", "shop_number", "platform"] {
             assert_eq!(first[field], second[field], "{field}");
         }
@@ -77,7 +81,7 @@ both_databases! {
         assert!(first["device_key"].as_str().unwrap_or("").starts_with("dk_test_"));
         assert!(first["partner_key"].as_str().unwrap_or("").starts_with("ipk_test_"));
 
-        let (mut server, base) = noren_testkit::process::serve(BIN, &app.database_url, &[]).await;
+        let (mut server, base) = noren_testkit::process::serve(BIN, &app.database_url, &[("NOREN_DATA_DIR", &app.data_dir())]).await;
         for key in [&first["merchant_key"], &second["merchant_key"], &first["device_key"]] {
             let res = app.client.get(format!("{base}/v3/api_keys/whoami"))
                 .header("X-Auth-API-Key", key.as_str().unwrap_or(""))
@@ -95,10 +99,11 @@ both_databases! {
     }
 }
 
-fn operator(url: &str, args: &[&str]) -> (bool, serde_json::Value, String) {
+fn operator(url: &str, data_dir: &str, args: &[&str]) -> (bool, serde_json::Value, String) {
     let out = Command::new(BIN)
         .args(args)
         .env("NOREN_DATABASE_URL", url)
+        .env("NOREN_DATA_DIR", data_dir)
         .output()
         .expect("runs");
     let stdout = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
@@ -112,20 +117,30 @@ fn operator(url: &str, args: &[&str]) -> (bool, serde_json::Value, String) {
 both_databases! {
     async fn operators_set_brands_webhooks_and_mini_program_apps(app) {
         let url = app.database_url.clone();
-        let keys = tokio::task::spawn_blocking({ let url = url.clone(); move || demo(&url) }).await.expect("demo");
+        let dir = app.data_dir();
+        let keys = tokio::task::spawn_blocking({ let (url, dir) = (url.clone(), dir.clone()); move || demo(&url, &dir) }).await.expect("demo");
         let shop = keys["shop_number"].as_str().expect("shop").to_string();
         let first_secret = keys["webhook_secret"].as_str().expect("secret").to_string();
         assert!(first_secret.starts_with("whsec_"));
         assert_eq!(keys["miniprogram_appid"], "wxdemo0000000001");
+        let demo_mini_key = keys["miniprogram_key"].as_str().expect("mini-program key").to_string();
+        assert!(demo_mini_key.starts_with("mpk_test_"), "{demo_mini_key}");
         let runs = tokio::task::spawn_blocking(move || {
+            let op = |args: &[&str]| operator(&url, &dir, args);
             vec![
-                operator(&url, &["shop", "payment-methods", "--shop", &shop, "--set", "alipay(hs),paypay"]),
-                operator(&url, &["shop", "payment-methods", "--shop", &shop, "--set", "bitcoin"]),
-                operator(&url, &["webhook", "set-url", "--shop", &shop, "--url", "https://shop.example/hook"]),
-                operator(&url, &["webhook", "set-url", "--shop", &shop, "--url", "ftp://nope"]),
-                operator(&url, &["webhook", "rotate-secret", "--shop", &shop]),
-                operator(&url, &["miniprogram-app", "add", "--shop", &shop, "--appid", "wx-second"]),
-                operator(&url, &["webhook", "rotate-secret", "--shop", "99999999"]),
+                op(&["shop", "payment-methods", "--shop", &shop, "--set", "alipay(hs),paypay"]),
+                op(&["shop", "payment-methods", "--shop", &shop, "--set", "bitcoin"]),
+                op(&["webhook", "set-url", "--shop", &shop, "--mode", "live", "--url", "https://shop.example/hook"]),
+                op(&["webhook", "set-url", "--shop", &shop, "--mode", "live", "--url", "ftp://nope"]),
+                op(&["webhook", "rotate-secret", "--shop", &shop, "--mode", "test"]),
+                op(&["miniprogram-app", "add", "--shop", &shop, "--appid", "wx-second"]),
+                op(&["webhook", "rotate-secret", "--shop", "99999999", "--mode", "test"]),
+                // Live: https only, no internal addresses in any notation; test may use loopback.
+                op(&["webhook", "set-url", "--shop", &shop, "--mode", "live", "--url", "http://shop.example/hook"]),
+                op(&["webhook", "set-url", "--shop", &shop, "--mode", "live", "--url", "https://0x7f000001/hook"]),
+                op(&["webhook", "set-url", "--shop", &shop, "--mode", "test", "--url", "http://169.254.169.254/latest"]),
+                op(&["webhook", "set-url", "--shop", &shop, "--mode", "test", "--url", "http://127.0.0.1:4000/hook"]),
+                op(&["webhook", "set-url", "--shop", &shop, "--url", "https://shop.example/hook"]),
             ]
         }).await.expect("operators");
         assert!(runs[0].0, "{}", runs[0].2);
@@ -136,14 +151,26 @@ both_databases! {
         let new_secret = runs[4].1["webhook_secret"].as_str().expect("new secret").to_string();
         assert!(new_secret.starts_with("whsec_") && new_secret != first_secret);
         assert!(runs[5].0, "{}", runs[5].2);
+        assert_eq!(runs[5].1["miniprogram_key"]["test"], demo_mini_key.as_str());
+        assert!(runs[5].1["miniprogram_key"]["live"].as_str().unwrap_or("").starts_with("mpk_live_"), "{}", runs[5].1);
         assert!(!runs[6].0 && runs[6].2.contains("no shop with number 99999999"), "{}", runs[6].2);
+        assert!(!runs[7].0 && runs[7].2.contains("https"), "{}", runs[7].2);
+        assert!(!runs[8].0 && runs[8].2.contains("127.0.0.1 is loopback"), "{}", runs[8].2);
+        assert!(!runs[9].0 && runs[9].2.contains("169.254.169.254"), "{}", runs[9].2);
+        assert!(runs[10].0, "{}", runs[10].2);
+        assert!(!runs[11].0 && runs[11].2.contains("--mode"), "--mode is required: {}", runs[11].2);
 
         // What the operators set is what the API shows and uses.
         let shop_id = keys["shop_id"].as_i64().expect("shop id");
         let shop_row = noren::db::repo::accounts::find_shop(app.db(), shop_id).await.expect("db").expect("shop");
         assert_eq!(shop_row.webhook_url.as_deref(), Some("https://shop.example/hook"));
-        let secrets = noren::db::repo::webhooks::signing_secrets(app.db(), shop_id).await.expect("secrets");
-        assert_eq!(secrets, vec![new_secret, first_secret], "the old secret signs on during the rotation");
+        assert_eq!(shop_row.webhook_url_test.as_deref(), Some("http://127.0.0.1:4000/hook"));
+        let sb = &app.state().secret_box;
+        let secrets = noren::db::repo::webhooks::signing_secrets(app.db(), sb, shop_id, false).await.expect("secrets");
+        assert_eq!(secrets, vec![new_secret.clone(), first_secret.clone()], "the old secret signs on during the rotation");
+        let live = noren::db::repo::webhooks::signing_secrets(app.db(), sb, shop_id, true).await.expect("live secrets");
+        assert_eq!(live.len(), 1);
+        assert!(!secrets.contains(&live[0]), "live has its own secret");
         let created = app.create_payment(keys["merchant_key"].as_str().expect("key"), &[("amount", "500")]).await;
         let token = created["predefined_payment"]["token"].as_str().expect("token");
         let brands = json(app.get(&format!("/v3/predefined_payments/{token}/available_payments")).await).await;

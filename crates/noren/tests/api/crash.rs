@@ -5,18 +5,20 @@
 
 use noren_testkit::process;
 use noren_testkit::receiver::{Receiver, Script};
-use noren_testkit::{Options, both_databases, fixtures, json};
+use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
 use std::process::Child;
 use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_noren");
 
 /// Starts `noren serve` with a quick webhook schedule and a short lease.
-async fn serve(database_url: &str) -> (Child, String) {
+async fn serve(app: &TestApp) -> (Child, String) {
+    let data_dir = app.data_dir();
     process::serve(
         BIN,
-        database_url,
+        &app.database_url,
         &[
+            ("NOREN_DATA_DIR", &data_dir),
             ("NOREN_WEBHOOK_TIMEOUT_MS", "1000"),
             ("NOREN_WEBHOOK_POLL_MS", "50"),
             ("NOREN_WEBHOOK_RETRY_SCHEDULE", "100ms"),
@@ -33,7 +35,7 @@ both_databases! {
     async fn a_delivery_cut_off_by_sigkill_is_completed_after_restart(app with no_worker()) {
         let m = fixtures::test_merchant(app.db(), "Crash").await;
         let rx = Receiver::with(Script { hang_first: 1, ..Script::default() }).await;
-        let (mut first, _) = serve(&app.database_url).await;
+        let (mut first, _) = serve(&app).await;
 
         // Paid through this test's server, whose worker is off: the event waits in the outbox
         // for the spawned process's worker.
@@ -46,7 +48,7 @@ both_databases! {
         first.kill().expect("SIGKILL");
         first.wait().expect("reaped");
 
-        let (mut second, _) = serve(&app.database_url).await;
+        let (mut second, _) = serve(&app).await;
         let got = rx.wait_for(2, Duration::from_secs(15)).await;
         assert_eq!(got[1].header("noren-event-id"), event_id);
         assert_eq!(got[1].header("noren-delivery-attempt"), "2");
@@ -69,8 +71,8 @@ both_databases! {
     async fn two_processes_never_send_the_same_attempt(app with no_worker()) {
         let m = fixtures::test_merchant(app.db(), "Pair").await;
         let rx = Receiver::start().await;
-        let (mut a, _) = serve(&app.database_url).await;
-        let (mut b, _) = serve(&app.database_url).await;
+        let (mut a, _) = serve(&app).await;
+        let (mut b, _) = serve(&app).await;
         let n = 40;
         for _ in 0..n {
             let created = app.create_payment(&m.key, &[("amount", "1000"), ("webhook_callback_url", &rx.url())]).await;

@@ -1,15 +1,18 @@
 //! The mini-program charge: `POST /v3/predefined_payments/{token}/{number}/wechatpay`.
 
 use noren::db::repo::shops;
+use noren::domain::keys::Mode;
 use noren::domain::webhook::hmac_hex;
 use noren_testkit::{both_databases, fixtures, json};
 use serde_json::json;
 
 both_databases! {
-    async fn a_registered_app_gets_a_signed_charge(app) {
+    async fn a_registered_app_gets_a_charge_signed_with_the_miniprogram_key_not_the_webhook_secret(app) {
         let m = fixtures::test_merchant(app.db(), "Mini").await;
         shops::add_miniprogram_app(app.db(), m.shop.id, "wxapp0001").await.expect("app");
-        let secret = fixtures::webhook_secret(app.db(), m.shop.id).await;
+        let secret = shops::miniprogram_key(app.db(), &app.state().secret_box, m.shop.id, false).await.expect("mini-program key");
+        assert!(secret.starts_with("mpk_test_"));
+        let webhook_secret = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
         let created = app.create_payment(&m.key, &[("amount", "1000")]).await;
         let token = created["predefined_payment"]["token"].as_str().expect("token");
         let path = format!("/v3/predefined_payments/{token}/{}/wechatpay", m.shop.number);
@@ -26,6 +29,8 @@ both_databases! {
             charge["nonceStr"].as_str().expect("nonce"), charge["package"].as_str().expect("package"), charge["timeStamp"].as_str().expect("ts")
         );
         assert_eq!(charge["paySign"], hmac_hex(secret.as_bytes(), signed.as_bytes()).to_uppercase());
+        // Its own key: the webhook secret does not make this signature.
+        assert_ne!(charge["paySign"], hmac_hex(webhook_secret.as_bytes(), signed.as_bytes()).to_uppercase());
         let p = json(app.get(&format!("/v3/predefined_payments/{token}")).await).await;
         assert_eq!(p["associated_payments"][0]["payment_number"], number);
         assert_eq!(p["associated_payments"][0]["id"], c["id"]);

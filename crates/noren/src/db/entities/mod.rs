@@ -6,6 +6,7 @@ pub mod inbound_platform;
 pub mod job;
 pub mod legal_person;
 pub mod miniprogram_app;
+pub mod miniprogram_key;
 pub mod partner_key;
 pub mod payment;
 pub mod payment_history;

@@ -14,8 +14,10 @@ pub struct Model {
     pub review_enabled: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
-    /// Where webhook events go when a payment names no `webhook_callback_url`.
+    /// Where live webhook events go when a payment names no `webhook_callback_url`.
     pub webhook_url: Option<String>,
+    /// Where test webhook events go when a payment names no `webhook_callback_url`.
+    pub webhook_url_test: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

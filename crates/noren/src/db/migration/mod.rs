@@ -7,6 +7,7 @@ use sea_orm_migration::prelude::*;
 mod m20261123_000001_core;
 mod m20261123_000002_payments;
 mod m20261123_000003_checkout_webhooks;
+mod m20261201_000004_webhook_modes;
 
 pub struct Migrator;
 
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000001_core::Migration),
             Box::new(m20261123_000002_payments::Migration),
             Box::new(m20261123_000003_checkout_webhooks::Migration),
+            Box::new(m20261201_000004_webhook_modes::Migration),
         ]
     }
 }

@@ -1,10 +1,11 @@
-//! Shop settings of the payment API: which brands the checkout offers, and the mini-program
-//! app ids registered for the wechatpay charge.
+//! Shop settings of the payment API: which brands the checkout offers, the mini-program
+//! app ids registered for the wechatpay charge, and the keys that sign those charges.
 
 use super::SelectFirst;
-use crate::db::entities::{miniprogram_app, shop_payment_method};
+use crate::db::entities::{miniprogram_app, miniprogram_key, shop_payment_method};
 use crate::domain::brands::DEFAULT_BRANDS;
 use crate::domain::payment::PaymentMethod;
+use crate::domain::secret_box::SecretBox;
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
@@ -84,4 +85,45 @@ pub async fn add_miniprogram_app(
     .insert(db)
     .await?;
     Ok(())
+}
+
+/// The key that signs the shop's mini-program charges (`paySign`) in one mode, made on first
+/// use. Stored encrypted; never the webhook secret.
+pub async fn miniprogram_key(
+    db: &impl ConnectionTrait,
+    sb: &SecretBox,
+    shop_id: i64,
+    livemode: bool,
+) -> Result<String, DbErr> {
+    let find = || {
+        miniprogram_key::Entity::find()
+            .filter(miniprogram_key::Column::ShopId.eq(shop_id))
+            .filter(miniprogram_key::Column::Livemode.eq(livemode))
+    };
+    if let Some(row) = find().first(db).await? {
+        return sb
+            .open(&row.secret)
+            .map_err(|e| DbErr::Custom(e.to_string()));
+    }
+    let key = crate::domain::webhook::new_miniprogram_key(livemode);
+    let inserted = miniprogram_key::ActiveModel {
+        shop_id: Set(shop_id),
+        livemode: Set(livemode),
+        secret: Set(sb.seal(&key)),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await;
+    match inserted {
+        Ok(_) => Ok(key),
+        // Made by a concurrent first use: read that one.
+        Err(e) if super::is_unique_violation(&e) => match find().first(db).await? {
+            Some(row) => sb
+                .open(&row.secret)
+                .map_err(|e| DbErr::Custom(e.to_string())),
+            None => Err(e),
+        },
+        Err(e) => Err(e),
+    }
 }

@@ -7,12 +7,13 @@ use crate::db::entities::{
 };
 use crate::db::repo::jobs;
 use crate::domain::payment::PaymentMethod;
+use crate::domain::secret_box::SecretBox;
 use crate::domain::webhook::{EventStatus, FxRates, WebhookEvent, new_event_id, new_secret};
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::sea_query::{Expr, ExprTrait, Query, SubQueryStatement};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
-    PaginatorTrait, QueryFilter, QueryOrder, Set, StatementBuilder,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, StatementBuilder,
 };
 use std::collections::HashMap;
 
@@ -58,7 +59,7 @@ pub async fn record_event(
         None => shop::Entity::find_by_id(payment.shop_id)
             .first(db)
             .await?
-            .and_then(|s| s.webhook_url),
+            .and_then(|s| shop_url(s, payment.livemode)),
     };
     let url = payment.webhook_callback_url.clone().or(shop_url);
     let body = WebhookEvent {
@@ -70,6 +71,7 @@ pub async fn record_event(
         payment_status: status,
         payment_currency_info: PaymentMethod::parse(&attempt.payment_method)
             .and_then(|m| fx.info(m, attempt.amount)),
+        livemode: payment.livemode,
     };
     let body = serde_json::to_string(&body).map_err(|e| DbErr::Custom(e.to_string()))?;
     let mut event = webhook_event::ActiveModel {
@@ -101,15 +103,40 @@ pub async fn record_event(
     Ok(event)
 }
 
-/// The secrets that sign a shop's events now, newest first (two during a rotation). A shop
-/// without one gets its first here.
-pub async fn signing_secrets(
+/// The secrets that sign a shop's events of one mode now, newest first (two during a
+/// rotation), each with the time it stops signing; and the version of the set (the newest
+/// row's id), which changes with every rotation. A mode without a secret gets its first here.
+#[derive(Clone, Debug)]
+pub struct SigningSecrets {
+    pub version: i64,
+    pub secrets: Vec<(String, Option<DateTime<Utc>>)>,
+}
+
+impl SigningSecrets {
+    /// The secrets still signing at `now`.
+    pub fn at(&self, now: DateTime<Utc>) -> Vec<String> {
+        self.secrets
+            .iter()
+            .filter(|(_, expires)| expires.is_none_or(|e| e > now))
+            .map(|(s, _)| s.clone())
+            .collect()
+    }
+}
+
+fn open_secret(sb: &SecretBox, stored: &str) -> Result<String, DbErr> {
+    sb.open(stored).map_err(|e| DbErr::Custom(e.to_string()))
+}
+
+pub async fn signing_secret_set(
     db: &impl ConnectionTrait,
+    sb: &SecretBox,
     shop_id: i64,
-) -> Result<Vec<String>, DbErr> {
+    livemode: bool,
+) -> Result<SigningSecrets, DbErr> {
     let now = Utc::now();
     let rows = webhook_secret::Entity::find()
         .filter(webhook_secret::Column::ShopId.eq(shop_id))
+        .filter(webhook_secret::Column::Livemode.eq(livemode))
         .filter(
             webhook_secret::Column::ExpiresAt
                 .is_null()
@@ -119,22 +146,54 @@ pub async fn signing_secrets(
         .all(db)
         .await?;
     if rows.is_empty() {
-        return Ok(vec![rotate_secret(db, shop_id).await?]);
+        let (id, secret) = insert_secret(db, sb, shop_id, livemode).await?;
+        return Ok(SigningSecrets {
+            version: id,
+            secrets: vec![(secret, None)],
+        });
     }
-    Ok(rows.into_iter().map(|r| r.secret).collect())
+    let version = rows.first().map(|r| r.id).unwrap_or_default();
+    let mut secrets = Vec::with_capacity(rows.len());
+    for r in rows {
+        secrets.push((open_secret(sb, &r.secret)?, r.expires_at));
+    }
+    Ok(SigningSecrets { version, secrets })
 }
 
-/// The shop's current secret, made when it has none (what `noren demo` prints).
-pub async fn current_secret(db: &impl ConnectionTrait, shop_id: i64) -> Result<String, DbErr> {
-    Ok(signing_secrets(db, shop_id)
+/// The secrets that sign the shop's events of one mode now, newest first.
+pub async fn signing_secrets(
+    db: &impl ConnectionTrait,
+    sb: &SecretBox,
+    shop_id: i64,
+    livemode: bool,
+) -> Result<Vec<String>, DbErr> {
+    Ok(signing_secret_set(db, sb, shop_id, livemode)
+        .await?
+        .at(Utc::now()))
+}
+
+/// The shop's current secret of one mode, made when it has none (what `noren demo` prints).
+pub async fn current_secret(
+    db: &impl ConnectionTrait,
+    sb: &SecretBox,
+    shop_id: i64,
+    livemode: bool,
+) -> Result<String, DbErr> {
+    Ok(signing_secrets(db, sb, shop_id, livemode)
         .await?
         .into_iter()
         .next()
         .unwrap_or_default())
 }
 
-/// Makes a new current secret; the previous one keeps signing for [`ROTATION_OVERLAP`].
-pub async fn rotate_secret(db: &impl ConnectionTrait, shop_id: i64) -> Result<String, DbErr> {
+/// Makes a new current secret of one mode; the previous one keeps signing for
+/// [`ROTATION_OVERLAP`]. The other mode's secrets are untouched.
+pub async fn rotate_secret(
+    db: &impl ConnectionTrait,
+    sb: &SecretBox,
+    shop_id: i64,
+    livemode: bool,
+) -> Result<String, DbErr> {
     let now = Utc::now();
     webhook_secret::Entity::update_many()
         .col_expr(
@@ -142,35 +201,61 @@ pub async fn rotate_secret(db: &impl ConnectionTrait, shop_id: i64) -> Result<St
             Expr::value(Some(now + ROTATION_OVERLAP)),
         )
         .filter(webhook_secret::Column::ShopId.eq(shop_id))
+        .filter(webhook_secret::Column::Livemode.eq(livemode))
         .filter(webhook_secret::Column::ExpiresAt.is_null())
         .exec(db)
         .await?;
+    Ok(insert_secret(db, sb, shop_id, livemode).await?.1)
+}
+
+async fn insert_secret(
+    db: &impl ConnectionTrait,
+    sb: &SecretBox,
+    shop_id: i64,
+    livemode: bool,
+) -> Result<(i64, String), DbErr> {
     let secret = new_secret();
-    webhook_secret::ActiveModel {
+    let row = webhook_secret::ActiveModel {
         shop_id: Set(shop_id),
-        secret: Set(secret.clone()),
-        created_at: Set(now),
+        livemode: Set(livemode),
+        secret: Set(sb.seal(&secret)),
+        created_at: Set(Utc::now()),
         expires_at: Set(None),
         ..Default::default()
     }
     .insert(db)
     .await?;
-    Ok(secret)
+    Ok((row.id, secret))
 }
 
-/// Sets (or clears) the shop's default webhook URL.
+/// Sets (or clears) the shop's default webhook URL of one mode.
 pub async fn set_shop_url(
     db: &impl ConnectionTrait,
     shop_id: i64,
+    livemode: bool,
     url: Option<String>,
 ) -> Result<(), DbErr> {
+    let column = if livemode {
+        shop::Column::WebhookUrl
+    } else {
+        shop::Column::WebhookUrlTest
+    };
     shop::Entity::update_many()
-        .col_expr(shop::Column::WebhookUrl, Expr::value(url))
+        .col_expr(column, Expr::value(url))
         .col_expr(shop::Column::UpdatedAt, Expr::value(Utc::now()))
         .filter(shop::Column::Id.eq(shop_id))
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// The shop's default URL for events of one mode.
+fn shop_url(shop: shop::Model, livemode: bool) -> Option<String> {
+    if livemode {
+        shop.webhook_url
+    } else {
+        shop.webhook_url_test
+    }
 }
 
 /// An event with its attempts (oldest first).
@@ -273,7 +358,7 @@ pub async fn redeliver(
         None => shop::Entity::find_by_id(event.shop_id)
             .first(db)
             .await?
-            .and_then(|s| s.webhook_url),
+            .and_then(|s| shop_url(s, event.livemode)),
     };
     let Some(url) = url else {
         return Err(RedeliverError::NoUrl);
@@ -314,6 +399,39 @@ pub async fn find_event_by_id(
     id: i64,
 ) -> Result<Option<webhook_event::Model>, DbErr> {
     webhook_event::Entity::find_by_id(id).first(db).await
+}
+
+/// An event to deliver, and the version of its shop's signing secrets in its mode (the newest
+/// secret row's id, see [`SigningSecrets`]), read in one statement so that a cached set of
+/// secrets is checked against the database on every delivery at no extra round trip: a
+/// rotation is seen by the very next delivery.
+pub async fn find_delivery(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> Result<Option<(webhook_event::Model, Option<i64>)>, DbErr> {
+    let version = Query::select()
+        .expr(Expr::col((webhook_secret::Entity, webhook_secret::Column::Id)).max())
+        .from(webhook_secret::Entity)
+        .and_where(
+            Expr::col((webhook_secret::Entity, webhook_secret::Column::ShopId))
+                .equals((webhook_event::Entity, webhook_event::Column::ShopId)),
+        )
+        .and_where(
+            Expr::col((webhook_secret::Entity, webhook_secret::Column::Livemode))
+                .equals((webhook_event::Entity, webhook_event::Column::Livemode)),
+        )
+        .to_owned();
+    let select = webhook_event::Entity::find_by_id(id).expr_as(
+        Expr::SubQuery(None, Box::new(SubQueryStatement::SelectStatement(version))),
+        "secrets_version",
+    );
+    let stmt = sea_orm::QueryTrait::build(&select, db.get_database_backend());
+    let Some(row) = db.query_one_raw(stmt).await? else {
+        return Ok(None);
+    };
+    let event = webhook_event::Model::from_query_result(&row, "")?;
+    let version: Option<i64> = row.try_get("", "secrets_version")?;
+    Ok(Some((event, version)))
 }
 
 /// Records that the next attempt of `event_id` is being sent. `None` when that attempt
