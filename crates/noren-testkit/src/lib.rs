@@ -277,6 +277,22 @@ impl Drop for TestApp {
     }
 }
 
+/// A response header as text (empty when absent or not text).
+pub fn header(res: &reqwest::Response, name: &str) -> String {
+    res.headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Writes `content` to `root/rel`, making its folders (static builds made by a test).
+pub fn write_file(root: &std::path::Path, rel: &str, content: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    std::fs::write(path, content).expect("write");
+}
+
 /// Reads a response as JSON, failing the test with the body if it is not.
 pub async fn json(res: reqwest::Response) -> serde_json::Value {
     let status = res.status();

@@ -149,9 +149,11 @@ enum Kind {
     Portal,
 }
 
-/// Longest request target accepted (path and query); longer ones answer 414 with the error body
-/// before hyper's own, much larger, limit is reached.
-pub const URI_MAX: usize = 8 * 1024;
+/// Longest request target accepted (path and query): 60 KiB, room for every value at its
+/// longest even percent-encoded (2,000 characters of `custom` in Japanese are 18 KB), and below
+/// hyper's own limit (64 KiB, answered without a body), so that longer ones answer 414 with the
+/// error body.
+pub const URI_MAX: usize = 60 * 1024;
 
 /// Refuses, at the edge, request targets that no route can take: longer than [`URI_MAX`] (414),
 /// or an API path whose decoded bytes are not UTF-8 or hold control characters (400). A NUL in

@@ -56,7 +56,7 @@ pub fn available(state: &AppState, methods: &[PaymentMethod]) -> Vec<AvailablePa
     operation_id = "available_payments",
     tag = "Predefined payments",
     security(()),
-    params(("token" = String, Path, description = "The payment's token.")),
+    params(("token" = String, Path, description = "The payment's token.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     responses(
         (status = 200, description = "The brands, in display order.", body = Vec<AvailablePayment>),
         (status = 404, description = "No payment has this token.", body = ErrorBody),

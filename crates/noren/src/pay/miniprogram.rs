@@ -87,8 +87,8 @@ pub struct MiniProgramParams {
     tag = "Mini-program",
     security(()),
     params(
-        ("token" = String, Path, description = "The payment's token."),
-        ("number" = String, Path, description = "The shop's number."),
+        ("token" = String, Path, description = "The payment's token.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
+        ("number" = String, Path, description = "The shop's number.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         MiniProgramParams
     ),
     responses(

@@ -70,14 +70,14 @@ pub struct CreateParams {
     #[param(
         example = "https://shop.example/thanks",
         max_length = 2048,
-        pattern = "^https?://[A-Za-z0-9._-]+(:[0-9]{1,5})?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
+        pattern = "^https?://[A-Za-z0-9._-]+(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
     )]
     redirection_url: Option<String>,
     /// Absolute http(s) URL that receives this payment's webhook events (else the shop's).
     #[param(
         example = "https://shop.example/noren/webhook",
         max_length = 2048,
-        pattern = "^https?://[A-Za-z0-9._-]+(:[0-9]{1,5})?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
+        pattern = "^https?://[A-Za-z0-9._-]+(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
     )]
     webhook_callback_url: Option<String>,
     /// Whether the checkout offers the customer a tip.
@@ -265,7 +265,7 @@ fn flag(raw: &str) -> Result<bool, String> {
     operation_id = "get_predefined_payment",
     tag = "Predefined payments",
     security(()),
-    params(("token" = String, Path, description = "The payment's token."), GetParams),
+    params(("token" = String, Path, description = "The payment's token.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"), GetParams),
     responses(
         (status = 200, description = "The payment.", body = PredefinedPayment),
         (status = 400, description = "`simple` is not a flag.", body = ErrorBody),
@@ -461,7 +461,7 @@ pub struct UpdateParams {
     /// New absolute http(s) URL to send the customer to after paying.
     #[param(
         max_length = 2048,
-        pattern = "^https?://[A-Za-z0-9._-]+(:[0-9]{1,5})?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
+        pattern = "^https?://[A-Za-z0-9._-]+(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
     )]
     redirection_url: Option<String>,
     /// Whether the checkout offers a tip.

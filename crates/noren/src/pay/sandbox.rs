@@ -53,7 +53,7 @@ async fn sandbox(
     operation_id = "sandbox_approve",
     tag = "Sandbox",
     security(("apiKey" = [])),
-    params(("payment_number" = String, Path, description = "The open attempt (status 0).")),
+    params(("payment_number" = String, Path, description = "The open attempt (status 0).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     responses(
         (status = 200, description = "The payment, now fulfilled.", body = PredefinedPayment,
             links(
@@ -86,7 +86,7 @@ pub async fn sandbox_approve(
     operation_id = "sandbox_decline",
     tag = "Sandbox",
     security(("apiKey" = [])),
-    params(("payment_number" = String, Path, description = "The open attempt (status 0).")),
+    params(("payment_number" = String, Path, description = "The open attempt (status 0).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     responses(
         (status = 200, description = "The payment; the attempt is cancelled.", body = PredefinedPayment),
         (status = 403, description = "A live key (the sandbox takes test keys only), a disabled shop device, or a key whose scope does not include this call.", body = ErrorBody,

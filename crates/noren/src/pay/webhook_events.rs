@@ -223,7 +223,7 @@ pub async fn list_webhook_events(
     operation_id = "redeliver_webhook_event",
     tag = "Webhooks",
     security(("apiKey" = [])),
-    params(("id" = String, Path, description = "The event id, `evt_…`.")),
+    params(("id" = String, Path, description = "The event id, `evt_…`.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     responses(
         (status = 200, description = "The event, with a delivery due now.", body = WebhookEventRecord,
             example = super::examples::redelivered_event),

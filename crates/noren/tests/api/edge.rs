@@ -2,17 +2,10 @@
 //! that are not UTF-8 in paths and values, overlong targets), redirects that stay on this origin,
 //! security headers by kind of path, and HTML error pages on page paths.
 
-use noren_testkit::{Backend, Options, TestApp, both_databases, fixtures, json};
+use noren_testkit::{
+    Backend, Options, TestApp, both_databases, fixtures, header, json, write_file,
+};
 use reqwest::Method;
-use std::path::Path;
-
-fn header(res: &reqwest::Response, name: &str) -> String {
-    res.headers()
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string()
-}
 
 both_databases! {
     async fn control_characters_and_bad_bytes_in_path_values_answer_400_on_every_path(app) {
@@ -91,26 +84,23 @@ both_databases! {
 async fn an_overlong_request_target_answers_414_with_the_error_body() {
     let app = TestApp::spawn(Backend::Sqlite).await.expect("app");
     let res = app
-        .get(&format!("/v3/predefined_payments/{}", "a".repeat(9000)))
+        .get(&format!(
+            "/v3/predefined_payments/{}",
+            "a".repeat(62 * 1024)
+        ))
         .await;
     assert_eq!(res.status(), 414);
     assert!(!header(&res, "x-request-id").is_empty());
     assert_eq!(json(res).await["code"], "client");
 }
 
-fn write(root: &Path, rel: &str, content: &str) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-    std::fs::write(path, content).expect("write");
-}
-
 async fn app_with_pages() -> (TestApp, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
     let root = dir.path();
-    write(&root.join("portal"), "index.html", "home");
-    write(&root.join("portal"), "docs.html", "docs");
-    write(&root.join("portal"), "404.html", "not found page");
-    write(&root.join("checkout"), "index.html", "checkout app");
+    write_file(&root.join("portal"), "index.html", "home");
+    write_file(&root.join("portal"), "docs.html", "docs");
+    write_file(&root.join("portal"), "404.html", "not found page");
+    write_file(&root.join("checkout"), "index.html", "checkout app");
     let app = TestApp::spawn_with(
         Backend::Sqlite,
         Options {

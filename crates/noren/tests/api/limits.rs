@@ -2,20 +2,12 @@
 //! the `RateLimit` headers, failed authentications limited per address, and the connection
 //! limits (header-read timeout, idle keep-alive timeout, request timeout, connection cap).
 
-use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
+use noren_testkit::{Options, TestApp, both_databases, fixtures, header, json};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 const WHOAMI: &str = "/v3/api_keys/whoami";
-
-fn header(res: &reqwest::Response, name: &str) -> String {
-    res.headers()
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string()
-}
 
 /// Reads whatever the server sends until it closes the connection (or `within` passes).
 async fn read_until_closed(stream: &mut TcpStream, within: Duration) -> Option<String> {

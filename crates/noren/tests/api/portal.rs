@@ -1,26 +1,19 @@
 //! Static portal serving (seed 000 §2 routing): no trailing slash, `.html` and `/index.html`
 //! normalised away, the portal's own 404 page with status 404.
 
-use noren_testkit::{Backend, Options, TestApp, json};
-use std::path::Path;
-
-fn write(root: &Path, rel: &str, content: &str) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-    std::fs::write(path, content).expect("write");
-}
+use noren_testkit::{Backend, Options, TestApp, json, write_file};
 
 async fn app_with_portal() -> (TestApp, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
     let root = dir.path();
-    write(root, "index.html", "home");
-    write(root, "docs.html", "docs index");
-    write(root, "docs/order.html", "order docs");
-    write(root, "docs/order/creating-order.html", "creating order");
-    write(root, "404.html", "english not found");
-    write(root, "ja/index.html", "ja home");
-    write(root, "ja/404.html", "japanese not found");
-    write(root, "assets/js/main.abc123.js", "console.log(1)");
+    write_file(root, "index.html", "home");
+    write_file(root, "docs.html", "docs index");
+    write_file(root, "docs/order.html", "order docs");
+    write_file(root, "docs/order/creating-order.html", "creating order");
+    write_file(root, "404.html", "english not found");
+    write_file(root, "ja/index.html", "ja home");
+    write_file(root, "ja/404.html", "japanese not found");
+    write_file(root, "assets/js/main.abc123.js", "console.log(1)");
     let app = TestApp::spawn_with(
         Backend::Sqlite,
         Options {
