@@ -39,16 +39,9 @@ if grep -qi "warning" "$dir/generate.log"; then
 fi
 echo "generated a Python client from openapi/pay.yaml: $(find "$dir/noren_client/api" -name "*.py" ! -name "__init__.py" | wc -l) operations"
 
-export NOREN_DATABASE_URL="sqlite://$dir/noren.db" NOREN_DATA_DIR="$dir" NOREN_LOG_LEVEL=warn
-key=$("$BIN" demo --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["merchant_key"])')
-NOREN_LISTEN=127.0.0.1:0 "$BIN" serve > "$dir/stdout" 2> "$dir/stderr" &
-pid=$!
-for _ in $(seq 1 100); do
-  grep -q '^listening on ' "$dir/stdout" 2>/dev/null && break
-  sleep 0.1
-done
-base=$(sed -n 's/^listening on //p' "$dir/stdout" | head -n1)
-[ -n "$base" ] || { echo "the server did not start:"; cat "$dir/stderr"; exit 1; }
+source "$HERE/../tools/demo-server.sh"
+start_demo_server "$BIN" "$dir"
+key=$(demo merchant_key)
 echo "running a sandbox payment against $base"
 
 PYTHONPATH="$dir" "$VENV/bin/python" "$HERE/flow.py" "$base" "$key"

@@ -36,21 +36,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-export NOREN_DATABASE_URL="sqlite://$dir/noren.db" NOREN_DATA_DIR="$dir" NOREN_LOG_LEVEL=warn
 # Thousands of cases from one address, many with bad keys on purpose: limits far above that.
 export NOREN_RATE_LIMIT_PER_KEY=1000000/s NOREN_RATE_LIMIT_PER_ADDRESS=1000000/s \
   NOREN_RATE_LIMIT_FAILURES=1000000/s
-"$BIN" demo --json > "$dir/demo.json"
-demo() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$dir/demo.json" "$1"; }
+source "$HERE/../tools/demo-server.sh"
+start_demo_server "$BIN" "$dir"
 key=$(demo merchant_key)
-NOREN_LISTEN=127.0.0.1:0 "$BIN" serve > "$dir/stdout" 2> "$dir/stderr" &
-pid=$!
-for _ in $(seq 1 100); do
-  grep -q '^listening on ' "$dir/stdout" 2>/dev/null && break
-  sleep 0.1
-done
-base=$(sed -n 's/^listening on //p' "$dir/stdout" | head -n1)
-[ -n "$base" ] || { echo "the server did not start:"; cat "$dir/stderr"; exit 1; }
 
 python3 "$HERE/receiver.py" > "$dir/receiver" &
 receiver=$!
