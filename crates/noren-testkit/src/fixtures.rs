@@ -1,12 +1,12 @@
 //! Fixtures made through the same repository functions the operator commands use.
 
 use chrono::NaiveDate;
-use noren::app::AppState;
 use noren::db::Db;
 use noren::db::entities::{legal_person, shop, shop_device};
 use noren::db::repo::accounts::{self, NewDevice, NewLegalPerson, NewShop};
 use noren::domain::keys::{MerchantFamily, Mode};
 use noren::domain::lang::Lang;
+use noren::state::AppState;
 
 /// A legal person with one shop and one device, and a key of the requested kind.
 pub struct Merchant {

@@ -10,8 +10,9 @@ pub mod postgres;
 pub mod process;
 pub mod receiver;
 
-use noren::app::{AppState, Server};
+use noren::app::Server;
 use noren::config::Config;
+use noren::state::AppState;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use tempfile::TempDir;

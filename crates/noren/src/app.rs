@@ -1,12 +1,10 @@
-//! The application: shared state, the router with its layers, binding, serving and graceful
-//! shutdown. `main.rs` and the test harness both start the server through [`Server`].
+//! The application: the router with its layers, binding, serving and graceful shutdown (the
+//! state it serves is in `state.rs`). `main.rs` and the test harness both start the server through [`Server`].
 
 use crate::config::Config;
 use crate::connectors::Connectors;
-use crate::db::repo::attempts::EventSettings;
 use crate::db::repo::token_reads::TokenReads;
 use crate::db::{self, Db};
-use crate::domain::secret_box::SecretBox;
 use crate::http::auth_cache::AuthCache;
 use crate::http::layers::{self, BODY_LIMIT};
 use crate::http::metrics::Metrics;
@@ -14,6 +12,7 @@ use crate::http::ratelimit::{self, RateLimits};
 use crate::http::serve::{self, ConnectionLimits};
 use crate::http::{ops, statics};
 use crate::openapi::Specs;
+use crate::state::{AppState, RenderedSpecs, Shared, StaticDirs};
 use crate::webhooks::{self, Wake};
 use crate::{inbound, order, pay};
 use anyhow::Context;
@@ -34,109 +33,6 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::map_request_body::MapRequestBodyLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-
-/// What every handler can reach: one pointer, so the clone each request makes is one counter
-/// increment. Nothing in it is state that matters across processes (DESIGN.md "Scale-out"):
-/// the database holds that.
-#[derive(Clone)]
-pub struct AppState(Arc<Shared>);
-
-impl std::ops::Deref for AppState {
-    type Target = Shared;
-
-    fn deref(&self) -> &Shared {
-        &self.0
-    }
-}
-
-pub struct Shared {
-    pub db: Db,
-    pub config: Arc<Config>,
-    pub metrics: Arc<Metrics>,
-    pub auth_cache: Arc<AuthCache>,
-    pub statics: Arc<statics::StaticDirs>,
-    pub specs: Arc<RenderedSpecs>,
-    /// Base of links handed to customers (`{public_url}/checkout/{token}`).
-    pub public_url: Arc<str>,
-    pub connectors: Arc<Connectors>,
-    /// Wakes this process's webhook worker when an event was written.
-    pub webhook_wake: Arc<Wake>,
-    /// Shop numbers by shop id: they never change, and reading a payment by token shows one.
-    pub shop_numbers: Arc<std::sync::RwLock<std::collections::HashMap<i64, Arc<str>>>>,
-    /// Reads by token, coalesced under load (see `repo::token_reads`).
-    pub token_reads: TokenReads,
-    /// Per-key and per-address request limits of this process.
-    pub rate_limits: Arc<RateLimits>,
-    /// Encrypts webhook secrets and mini-program keys at rest (`NOREN_SECRET_KEY`).
-    pub secret_box: Arc<SecretBox>,
-    /// Redeliveries per merchant key (see `pay::webhook_events`).
-    pub redeliver_limiter: Arc<crate::pay::webhook_events::RedeliverLimiter>,
-}
-
-/// How many shop numbers a process remembers before it starts over.
-const SHOP_NUMBERS_MAX: usize = 10_000;
-
-impl AppState {
-    /// A shop's number (remembered: shop numbers never change).
-    pub async fn shop_number(&self, shop_id: i64) -> Result<Option<Arc<str>>, sea_orm::DbErr> {
-        if let Some(n) = self
-            .shop_numbers
-            .read()
-            .ok()
-            .and_then(|m| m.get(&shop_id).cloned())
-        {
-            return Ok(Some(n));
-        }
-        let Some(shop) = crate::db::repo::accounts::find_shop(&self.db, shop_id).await? else {
-            return Ok(None);
-        };
-        let number: Arc<str> = shop.number.into();
-        if let Ok(mut m) = self.shop_numbers.write() {
-            if m.len() >= SHOP_NUMBERS_MAX {
-                m.clear();
-            }
-            m.insert(shop_id, number.clone());
-        }
-        Ok(Some(number))
-    }
-
-    /// Revokes a merchant key; this server stops accepting it at once (its auth cache is
-    /// cleared), other processes within `NOREN_AUTH_CACHE_TTL_MS`.
-    pub async fn revoke_api_key(
-        &self,
-        key_id: i64,
-    ) -> Result<(), crate::db::repo::accounts::AccountError> {
-        crate::db::repo::accounts::revoke_api_key(&self.db, key_id).await?;
-        self.auth_cache.clear();
-        Ok(())
-    }
-
-    /// Disables (or enables) a shop device; at once on this server, as [`Self::revoke_api_key`].
-    pub async fn set_device_disabled(
-        &self,
-        device_id: i64,
-        disabled: bool,
-    ) -> Result<(), crate::db::repo::accounts::AccountError> {
-        crate::db::repo::accounts::set_device_disabled(&self.db, device_id, disabled).await?;
-        self.auth_cache.clear();
-        Ok(())
-    }
-
-    /// What writing a webhook event needs.
-    pub fn event_settings(&self) -> EventSettings<'_> {
-        EventSettings {
-            fx: &self.config.fx_rates,
-            max_deliveries: webhooks::max_deliveries(&self.config.webhooks),
-        }
-    }
-}
-
-/// The specs as served, rendered once.
-pub struct RenderedSpecs {
-    pub pay_yaml: String,
-    pub order_json: String,
-    pub inbound_json: String,
-}
 
 /// The three API routers (without state) and the specs generated from them.
 pub fn api_routes() -> (Router<AppState>, Specs) {
@@ -248,7 +144,7 @@ impl Server {
             Some(url) => url.as_str().into(),
             None => format!("http://{addr}").into(),
         };
-        let statics = statics::StaticDirs {
+        let statics = StaticDirs {
             portal: statics::find_dir(config.portal_dir.as_deref(), "portal/build"),
             checkout: statics::find_dir(config.checkout_dir.as_deref(), "checkout/dist"),
         };
@@ -264,7 +160,7 @@ impl Server {
         let auth_cache = Arc::new(AuthCache::new(config.auth_cache_ttl));
         let config_limits = config.limits.clone();
         let secret_box = Arc::new(config.secret_box()?);
-        let state = AppState(Arc::new(Shared {
+        let state = AppState::new(Shared {
             db: db.clone(),
             config: Arc::new(config),
             metrics: Arc::new(Metrics::default()),
@@ -278,8 +174,8 @@ impl Server {
             token_reads: TokenReads::start(db.clone()),
             rate_limits: Arc::new(RateLimits::new(&config_limits)),
             secret_box,
-            redeliver_limiter: Arc::new(crate::pay::webhook_events::redeliver_limiter()),
-        }));
+            redeliver_limiter: Arc::new(ratelimit::redeliver_limiter()),
+        });
         let router = build_router(state.clone(), api);
         Ok(Server {
             listener,

@@ -12,4 +12,5 @@ pub mod inbound;
 pub mod openapi;
 pub mod order;
 pub mod pay;
+pub mod state;
 pub mod webhooks;

@@ -4,10 +4,10 @@
 //! `Authorization: Bearer …` (or `X-Auth-API-Key`) and are bound to one `{platform}`: a key
 //! used on another platform's path gets 404, never that platform's data.
 
-use crate::app::AppState;
 use crate::db::repo::accounts::{self, MerchantPrincipal, PartnerPrincipal};
 use crate::domain::keys::{MerchantFamily, MerchantKey, PartnerKey};
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
 use std::sync::Arc;

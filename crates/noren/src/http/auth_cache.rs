@@ -4,7 +4,7 @@
 //! Integrations send the same key over and over, so the answer is kept for a short TTL
 //! (`NOREN_AUTH_CACHE_TTL_MS`, default 2 s; `0` turns the cache off). Only successful lookups
 //! are cached, never unknown keys. Revoking a key or disabling a device through a server
-//! ([`crate::app::AppState::revoke_api_key`], [`crate::app::AppState::set_device_disabled`])
+//! (`AppState::revoke_api_key`, `AppState::set_device_disabled` in `state.rs`)
 //! clears that server's cache at once; other processes (other servers, the operator commands)
 //! see it within one TTL.
 

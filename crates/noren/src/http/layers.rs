@@ -6,7 +6,7 @@
 
 use crate::http::error::{ErrorBody, ErrorCode, error_response};
 use crate::http::metrics::Metrics;
-use crate::http::statics::is_api_path;
+use crate::http::paths::is_api_path;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;

@@ -8,6 +8,7 @@ pub mod extract;
 pub mod layers;
 pub mod metrics;
 pub mod ops;
+pub mod paths;
 pub mod ratelimit;
 pub mod serve;
 pub mod statics;

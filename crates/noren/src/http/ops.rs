@@ -1,8 +1,8 @@
 //! Operations routes: liveness, readiness (checks the database) and Prometheus metrics.
 
-use crate::app::AppState;
 use crate::db;
 use crate::http::error::ApiError;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, header};

@@ -18,7 +18,7 @@
 
 use crate::config::{Limits, Rate};
 use crate::http::error::{ErrorBody, ErrorCode, error_response};
-use crate::http::statics::is_api_path;
+use crate::http::paths::is_api_path;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
@@ -296,4 +296,16 @@ pub async fn limit(State(limits): State<Arc<RateLimits>>, req: Request, next: Ne
         limits.failed(ip);
     }
     res
+}
+
+/// Redeliveries one merchant key may ask for per minute (a burst of this many, then one every
+/// `60 / n` seconds): `POST /v3/webhook_events/{id}/redeliver`.
+pub const REDELIVERIES_PER_KEY_PER_MINUTE: u32 = 10;
+
+/// Redeliveries by merchant key id.
+pub type RedeliverLimiter = governor::DefaultKeyedRateLimiter<i64>;
+
+pub fn redeliver_limiter() -> RedeliverLimiter {
+    let per_minute = NonZeroU32::new(REDELIVERIES_PER_KEY_PER_MINUTE).unwrap_or(NonZeroU32::MIN);
+    RateLimiter::keyed(Quota::per_minute(per_minute))
 }

@@ -5,8 +5,9 @@
 //! `docs/order.html`, and `/docs/order.html` or `/docs/order/index.html` redirect to `/docs/order`.
 //! Unknown paths get the portal's own 404 page with status 404.
 
-use crate::app::AppState;
 use crate::http::error::ApiError;
+use crate::http::paths::is_api_path;
+use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
@@ -14,27 +15,6 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use std::path::{Path, PathBuf};
 use tower::ServiceExt;
 use tower_http::services::ServeFile;
-
-/// Path prefixes that belong to the APIs and operations: never served from the portal, and
-/// answered with the JSON error body when no route matches.
-const API_PREFIXES: [&str; 9] = [
-    "/v3",
-    "/api",
-    "/openapi",
-    "/sandbox",
-    "/healthz",
-    "/readyz",
-    "/metrics",
-    "/checkout/api",
-    "/checkout/brands",
-];
-
-pub fn is_api_path(path: &str) -> bool {
-    API_PREFIXES.iter().any(|p| {
-        path.strip_prefix(p)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-    })
-}
 
 /// Finds a static build: the configured directory, else `relative` under the working directory
 /// or one of its ancestors (so `noren` finds `portal/build` when run from anywhere in the
@@ -227,39 +207,9 @@ pub async fn checkout(State(state): State<AppState>, req: Request) -> Response {
     serve_file(dir.join("index.html"), req, "no-cache").await
 }
 
-/// Where the static builds are, resolved once at start-up.
-#[derive(Clone, Debug, Default)]
-pub struct StaticDirs {
-    pub portal: Option<PathBuf>,
-    pub checkout: Option<PathBuf>,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn api_prefixes_match_whole_segments_only() {
-        for p in [
-            "/v3",
-            "/v3/api_keys/whoami",
-            "/api/order/x",
-            "/healthz",
-            "/openapi/pay.yaml",
-        ] {
-            assert!(is_api_path(p), "{p}");
-        }
-        for p in [
-            "/",
-            "/docs",
-            "/v30",
-            "/apix",
-            "/references/pay",
-            "/healthzz",
-        ] {
-            assert!(!is_api_path(p), "{p}");
-        }
-    }
 
     #[test]
     fn redirects_stay_on_this_origin() {

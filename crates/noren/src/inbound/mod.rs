@@ -2,9 +2,9 @@
 //! `/v3/inbound-external/{platform}/`: shops, courses, availability and reservations. Its calls
 //! arrive with the inbound issue; the router, spec and partner-key extractor exist now.
 
-use crate::app::AppState;
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
 use crate::openapi::{PartnerKeyScheme, Servers};
+use crate::state::AppState;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 

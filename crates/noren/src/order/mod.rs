@@ -2,9 +2,9 @@
 //! cart, admin order creation and menu import. Its calls arrive with the ordering issue; the
 //! router and spec exist now so that the reference, tests and tooling are in place.
 
-use crate::app::AppState;
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
 use crate::openapi::{MerchantKeyScheme, Servers};
+use crate::state::AppState;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 

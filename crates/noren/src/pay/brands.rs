@@ -1,11 +1,11 @@
 //! The brands a payment can be paid with (`available_payments`) and their badge images.
 
-use crate::app::AppState;
 use crate::db::repo::{payments, shops};
 use crate::domain::brands;
 use crate::domain::payment::PaymentMethod;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
+use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};

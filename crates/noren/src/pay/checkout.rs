@@ -2,7 +2,6 @@
 //! `/checkout/{token}` reads and does. No key: the token is the secret. Not part of the public
 //! payment API, so not in `openapi/pay.yaml`.
 
-use crate::app::AppState;
 use crate::db::repo::attempts::{self, Outcome, is_expired};
 use crate::db::repo::payments::{self, PaymentRecord};
 use crate::db::repo::{accounts, shops};
@@ -12,6 +11,7 @@ use crate::http::extract::{Json, Path};
 use crate::pay::brands::image_path;
 use crate::pay::dto::iso;
 use crate::pay::flow::{begin, settle};
+use crate::state::AppState;
 use axum::extract::State;
 use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};

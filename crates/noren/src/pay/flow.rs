@@ -1,12 +1,12 @@
 //! The steps of a payment attempt shared by the checkout, the sandbox calls and the
 //! mini-program charge: start one with a brand's connector, settle it, map their refusals.
 
-use crate::app::AppState;
 use crate::connectors::{AttemptRef, not_connected};
 use crate::db::entities::{payment, predefined_payment};
 use crate::db::repo::attempts::{self, AttemptError};
 use crate::domain::payment::PaymentMethod;
 use crate::http::error::ApiError;
+use crate::state::AppState;
 
 /// Starts an attempt of `p` with `method` (and `tip`) and hands it to the brand's connector.
 pub async fn begin(

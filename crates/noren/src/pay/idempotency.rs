@@ -3,12 +3,12 @@
 //! the same key with other parameters, or while the first request is still running, is a 409.
 //! Answers of 5xx are not kept, so a retry with the same key runs again.
 
-use crate::app::AppState;
 use crate::db::repo::idempotency::{self, Claim, Key};
 use crate::domain::keys::Mode;
 use crate::http::auth::Merchant;
 use crate::http::error::{ApiError, FieldError};
 use crate::http::values::Values;
+use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};

@@ -4,7 +4,6 @@
 //! the webhook secret, printed by `noren miniprogram-app add`) and the attempt is approved like
 //! any other.
 
-use crate::app::AppState;
 use crate::db::repo::{accounts, payments, shops};
 use crate::domain::payment::PaymentMethod;
 use crate::domain::webhook::hmac_hex;
@@ -12,6 +11,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
 use crate::http::values::{Reader, Values, text};
 use crate::pay::flow::begin;
+use crate::state::AppState;
 use axum::extract::State;
 use chrono::Utc;
 use rand::distr::{Alphanumeric, SampleString};

@@ -14,10 +14,10 @@ mod sandbox;
 pub mod webhook_events;
 mod whoami;
 
-use crate::app::AppState;
 use crate::domain::webhook::{CurrencyInfo, EventStatus, WebhookEvent};
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
 use crate::openapi::{MerchantKeyScheme, Servers};
+use crate::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
 use utoipa::{Modify, OpenApi};

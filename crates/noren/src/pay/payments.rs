@@ -1,6 +1,5 @@
 //! Predefined payments (seed 000 §7): create (two interfaces), read by token, list, update.
 
-use crate::app::AppState;
 use crate::db::repo::payments::{
     self, Changes, ListQuery, NewPayment, OrderBy, PaymentError, PaymentRef,
 };
@@ -13,6 +12,7 @@ use crate::http::extract::{Json, Path};
 use crate::http::values::{Reader, Values, boolean, integer, text};
 use crate::pay::dto::{CreatedPayment, PaymentPage, PredefinedPayment};
 use crate::pay::idempotency::{self, IdempotencyHeader, IdempotencyKey, fingerprint};
+use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
 use chrono::{DateTime, Utc};

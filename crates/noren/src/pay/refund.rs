@@ -2,7 +2,6 @@
 //! codes. Business outcomes answer 200 with a `RefundResult`; only a bad request, a bad key or
 //! an unknown payment number are HTTP errors.
 
-use crate::app::AppState;
 use crate::connectors::AttemptRef;
 use crate::db::entities::payment;
 use crate::db::repo::attempts;
@@ -13,6 +12,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::values::{Reader, Values, text};
 use crate::pay::dto::Payment;
 use crate::pay::idempotency::{self, IdempotencyHeader, IdempotencyKey, fingerprint};
+use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
 use chrono::{Duration, Utc};

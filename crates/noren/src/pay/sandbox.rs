@@ -1,7 +1,6 @@
 //! The sandbox brand, headless: a merchant's test key approves or declines an open attempt as
 //! the customer would on the checkout's sandbox brand page.
 
-use crate::app::AppState;
 use crate::db::repo::attempts::{self, Outcome};
 use crate::db::repo::payments;
 use crate::domain::keys::Mode;
@@ -10,6 +9,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
 use crate::pay::dto::PredefinedPayment;
 use crate::pay::flow::settle;
+use crate::state::AppState;
 use axum::extract::State;
 use chrono::Utc;
 

@@ -1,10 +1,9 @@
 //! What merchants see of their webhooks: every event with each delivery attempt, and a way to
 //! send one again, limited so that redelivery cannot be used to multiply requests (issue 9
-//! item 2): each key may redeliver [`REDELIVERIES_PER_KEY_PER_MINUTE`] times a minute (a
+//! item 2): each key may redeliver [`REDELIVERIES_PER_KEY_PER_MINUTE`](crate::http::ratelimit::REDELIVERIES_PER_KEY_PER_MINUTE) times a minute (a
 //! `governor` limiter per process), and each event is sent at most
 //! [`SENDS_PER_EVENT_PER_HOUR`] times in any hour, retries included (counted from its attempts).
 
-use crate::app::AppState;
 use crate::db::begin_write;
 use crate::db::repo::webhooks::{self, EventQuery, EventRecord, RedeliverError};
 use crate::domain::keys::Mode;
@@ -12,29 +11,18 @@ use crate::domain::webhook::WebhookEvent;
 use crate::http::auth::SecretKey;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
+use crate::http::ratelimit::REDELIVERIES_PER_KEY_PER_MINUTE;
 use crate::http::values::{Reader, Values, text};
 use crate::pay::dto::iso;
+use crate::state::AppState;
 use axum::extract::State;
 use chrono::Utc;
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use std::num::NonZeroU32;
 use utoipa::{IntoParams, ToSchema};
 
-/// Redeliveries one merchant key may ask for per minute (a burst of this many, then one every
-/// `60 / n` seconds).
-pub const REDELIVERIES_PER_KEY_PER_MINUTE: u32 = 10;
 /// Deliveries of one event in any hour, retries included, past which a redeliver answers 429.
 pub const SENDS_PER_EVENT_PER_HOUR: u64 = 12;
-
-/// Redeliveries by merchant key id.
-pub type RedeliverLimiter = DefaultKeyedRateLimiter<i64>;
-
-pub fn redeliver_limiter() -> RedeliverLimiter {
-    let per_minute = NonZeroU32::new(REDELIVERIES_PER_KEY_PER_MINUTE).unwrap_or(NonZeroU32::MIN);
-    RateLimiter::keyed(Quota::per_minute(per_minute))
-}
 
 /// One delivery attempt.
 #[derive(Debug, Serialize, ToSchema)]

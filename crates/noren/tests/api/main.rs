@@ -1,6 +1,7 @@
 //! The integration suite: the real server on an ephemeral port, real HTTP, each test on a fresh
 //! database, every test on both SQLite and PostgreSQL (see `noren_testkit::both_databases!`).
 
+mod architecture;
 mod checkout;
 mod cli;
 mod crash;

@@ -1,0 +1,132 @@
+//! The application state: what every handler, extractor and layer can reach. It imports no API
+//! module (`pay`, `order`, `inbound`) and nothing that imports it, so the modules that use it do
+//! not depend on the file that builds the router (`app.rs`).
+
+use crate::config::Config;
+use crate::connectors::Connectors;
+use crate::db::Db;
+use crate::db::repo::attempts::EventSettings;
+use crate::db::repo::token_reads::TokenReads;
+use crate::domain::secret_box::SecretBox;
+use crate::http::auth_cache::AuthCache;
+use crate::http::metrics::Metrics;
+use crate::http::ratelimit::{RateLimits, RedeliverLimiter};
+use crate::webhooks::{self, Wake};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What every handler can reach: one pointer, so the clone each request makes is one counter
+/// increment. Nothing in it is state that matters across processes (DESIGN.md "Scale-out"):
+/// the database holds that.
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> Self {
+        AppState(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+pub struct Shared {
+    pub db: Db,
+    pub config: Arc<Config>,
+    pub metrics: Arc<Metrics>,
+    pub auth_cache: Arc<AuthCache>,
+    pub statics: Arc<StaticDirs>,
+    pub specs: Arc<RenderedSpecs>,
+    /// Base of links handed to customers (`{public_url}/checkout/{token}`).
+    pub public_url: Arc<str>,
+    pub connectors: Arc<Connectors>,
+    /// Wakes this process's webhook worker when an event was written.
+    pub webhook_wake: Arc<Wake>,
+    /// Shop numbers by shop id: they never change, and reading a payment by token shows one.
+    pub shop_numbers: Arc<std::sync::RwLock<std::collections::HashMap<i64, Arc<str>>>>,
+    /// Reads by token, coalesced under load (see `repo::token_reads`).
+    pub token_reads: TokenReads,
+    /// Per-key and per-address request limits of this process.
+    pub rate_limits: Arc<RateLimits>,
+    /// Encrypts webhook secrets and mini-program keys at rest (`NOREN_SECRET_KEY`).
+    pub secret_box: Arc<SecretBox>,
+    /// Redeliveries per merchant key (`POST /v3/webhook_events/{id}/redeliver`).
+    pub redeliver_limiter: Arc<RedeliverLimiter>,
+}
+
+/// How many shop numbers a process remembers before it starts over.
+const SHOP_NUMBERS_MAX: usize = 10_000;
+
+impl AppState {
+    /// A shop's number (remembered: shop numbers never change).
+    pub async fn shop_number(&self, shop_id: i64) -> Result<Option<Arc<str>>, sea_orm::DbErr> {
+        if let Some(n) = self
+            .shop_numbers
+            .read()
+            .ok()
+            .and_then(|m| m.get(&shop_id).cloned())
+        {
+            return Ok(Some(n));
+        }
+        let Some(shop) = crate::db::repo::accounts::find_shop(&self.db, shop_id).await? else {
+            return Ok(None);
+        };
+        let number: Arc<str> = shop.number.into();
+        if let Ok(mut m) = self.shop_numbers.write() {
+            if m.len() >= SHOP_NUMBERS_MAX {
+                m.clear();
+            }
+            m.insert(shop_id, number.clone());
+        }
+        Ok(Some(number))
+    }
+
+    /// Revokes a merchant key; this server stops accepting it at once (its auth cache is
+    /// cleared), other processes within `NOREN_AUTH_CACHE_TTL_MS`.
+    pub async fn revoke_api_key(
+        &self,
+        key_id: i64,
+    ) -> Result<(), crate::db::repo::accounts::AccountError> {
+        crate::db::repo::accounts::revoke_api_key(&self.db, key_id).await?;
+        self.auth_cache.clear();
+        Ok(())
+    }
+
+    /// Disables (or enables) a shop device; at once on this server, as [`Self::revoke_api_key`].
+    pub async fn set_device_disabled(
+        &self,
+        device_id: i64,
+        disabled: bool,
+    ) -> Result<(), crate::db::repo::accounts::AccountError> {
+        crate::db::repo::accounts::set_device_disabled(&self.db, device_id, disabled).await?;
+        self.auth_cache.clear();
+        Ok(())
+    }
+
+    /// What writing a webhook event needs.
+    pub fn event_settings(&self) -> EventSettings<'_> {
+        EventSettings {
+            fx: &self.config.fx_rates,
+            max_deliveries: webhooks::max_deliveries(&self.config.webhooks),
+        }
+    }
+}
+
+/// The specs as served, rendered once.
+pub struct RenderedSpecs {
+    pub pay_yaml: String,
+    pub order_json: String,
+    pub inbound_json: String,
+}
+
+/// Where the static builds are, resolved once at start-up.
+#[derive(Clone, Debug, Default)]
+pub struct StaticDirs {
+    pub portal: Option<PathBuf>,
+    pub checkout: Option<PathBuf>,
+}
