@@ -174,6 +174,7 @@ impl Server {
             token_reads: TokenReads::start(db.clone()),
             rate_limits: Arc::new(RateLimits::new(&config_limits)),
             secret_box,
+            clock: crate::domain::clock::Clock::system(),
             redeliver_limiter: Arc::new(ratelimit::redeliver_limiter()),
         });
         let router = build_router(state.clone(), api);
@@ -207,6 +208,7 @@ impl Server {
                 self.state.config.webhooks.clone(),
                 self.state.webhook_wake.clone(),
                 self.state.secret_box.clone(),
+                self.state.clock.clone(),
             )?;
             Some(tokio::spawn(worker.run(stopped)))
         } else {

@@ -5,9 +5,10 @@
 use crate::config::Config;
 use crate::connectors::Connectors;
 use crate::db::Db;
-use crate::db::repo::attempts::EventSettings;
 use crate::db::repo::token_reads::TokenReads;
+use crate::domain::clock::Clock;
 use crate::domain::secret_box::SecretBox;
+use crate::domain::webhook::EventSettings;
 use crate::http::auth_cache::AuthCache;
 use crate::http::metrics::Metrics;
 use crate::http::ratelimit::{RateLimits, RedeliverLimiter};
@@ -55,6 +56,8 @@ pub struct Shared {
     pub rate_limits: Arc<RateLimits>,
     /// Encrypts webhook secrets and mini-program keys at rest (`NOREN_SECRET_KEY`).
     pub secret_box: Arc<SecretBox>,
+    /// "Now" for every request and job path (tests move it instead of sleeping).
+    pub clock: Clock,
     /// Redeliveries per merchant key (`POST /v3/webhook_events/{id}/redeliver`).
     pub redeliver_limiter: Arc<RedeliverLimiter>,
 }
@@ -113,6 +116,7 @@ impl AppState {
         EventSettings {
             fx: &self.config.fx_rates,
             max_deliveries: webhooks::max_deliveries(&self.config.webhooks),
+            now: self.clock.now(),
         }
     }
 }

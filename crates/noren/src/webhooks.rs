@@ -22,10 +22,10 @@ use crate::db::Db;
 use crate::db::entities::job;
 use crate::db::repo::webhooks::SigningSecrets;
 use crate::db::repo::{jobs, webhooks};
+use crate::domain::clock::Clock;
 use crate::domain::destination::{self, AddressPolicy, Refused};
 use crate::domain::secret_box::SecretBox;
 use crate::domain::webhook::signature_header;
-use chrono::Utc;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -60,6 +60,8 @@ pub struct Worker {
     test_client: reqwest::Client,
     id: String,
     secret_box: Arc<SecretBox>,
+    /// The state's clock: due jobs, attempt times, retries and the signature's `t`.
+    clock: Clock,
     /// Signing secrets by (shop, livemode), used while their version (read with each event)
     /// has not changed.
     secret_cache: Mutex<HashMap<(i64, bool), SigningSecrets>>,
@@ -119,6 +121,7 @@ impl Worker {
         settings: WebhookSettings,
         wake: Arc<Wake>,
         secret_box: Arc<SecretBox>,
+        clock: Clock,
     ) -> anyhow::Result<Self> {
         let client = |livemode: bool| {
             let policy = AddressPolicy::for_mode(livemode, settings.allow_private);
@@ -145,6 +148,7 @@ impl Worker {
             test_client,
             id,
             secret_box,
+            clock,
             secret_cache: Mutex::default(),
         })
     }
@@ -164,7 +168,16 @@ impl Worker {
             if free > 0 {
                 let lease = chrono::Duration::from_std(this.settings.lease())
                     .unwrap_or(chrono::Duration::seconds(30));
-                match jobs::claim(&this.db, webhooks::QUEUE, &this.id, lease, free as u64).await {
+                match jobs::claim(
+                    &this.db,
+                    webhooks::QUEUE,
+                    &this.id,
+                    lease,
+                    free as u64,
+                    this.clock.now(),
+                )
+                .await
+                {
                     Ok(batch) => {
                         claimed = batch.len();
                         for job in batch {
@@ -207,7 +220,7 @@ impl Worker {
         livemode: bool,
         version: Option<i64>,
     ) -> Result<Vec<String>, sea_orm::DbErr> {
-        let now = Utc::now();
+        let now = self.clock.now();
         if let Some(version) = version
             && let Some(set) = self
                 .secret_cache
@@ -218,8 +231,8 @@ impl Worker {
         {
             return Ok(set.at(now));
         }
-        let set =
-            webhooks::signing_secret_set(&self.db, &self.secret_box, shop_id, livemode).await?;
+        let set = webhooks::signing_secret_set(&self.db, &self.secret_box, shop_id, livemode, now)
+            .await?;
         let secrets = set.at(now);
         if let Ok(mut cache) = self.secret_cache.lock() {
             if cache.len() >= SECRET_CACHE_MAX {
@@ -248,7 +261,8 @@ impl Worker {
             jobs::complete(&self.db, job.id, &self.id).await?;
             return Ok(());
         };
-        let Some(attempt) = webhooks::start_attempt(&self.db, event.id).await? else {
+        let Some(attempt) = webhooks::start_attempt(&self.db, event.id, self.clock.now()).await?
+        else {
             return Ok(());
         };
         let secrets = self
@@ -260,7 +274,7 @@ impl Worker {
         } else {
             &self.test_client
         };
-        let t = Utc::now().timestamp();
+        let t = self.clock.now().timestamp();
         let started = Instant::now();
         // reqwest connects to IP-literal hosts without asking the resolver: check them here.
         let checked = reqwest::Url::parse(&url)
@@ -277,6 +291,7 @@ impl Worker {
                 Some(refusal.clone()),
                 webhooks::FAILED,
                 None,
+                self.clock.now(),
             )
             .await?;
             jobs::fail(&self.db, job, &self.id, &refusal, None).await?;
@@ -342,6 +357,7 @@ impl Worker {
                     None,
                     webhooks::DELIVERED,
                     None,
+                    self.clock.now(),
                 )
                 .await?;
                 jobs::complete(&self.db, job.id, &self.id).await?;
@@ -349,7 +365,7 @@ impl Worker {
             Some(error) => {
                 let retry_at = retry_wait
                     .and_then(|w| chrono::Duration::from_std(w).ok())
-                    .map(|w| Utc::now() + w);
+                    .map(|w| self.clock.now() + w);
                 let status = if retry_at.is_some() {
                     webhooks::PENDING
                 } else {
@@ -363,6 +379,7 @@ impl Worker {
                     Some(error.clone()),
                     status,
                     retry_at,
+                    self.clock.now(),
                 )
                 .await?;
                 jobs::fail(&self.db, job, &self.id, &error, retry_at).await?;

@@ -1,6 +1,7 @@
 //! Domain types with no axum or SQL in them: parsed once at the edge, valid everywhere inside.
 
 pub mod brands;
+pub mod clock;
 pub mod destination;
 pub mod keys;
 pub mod lang;

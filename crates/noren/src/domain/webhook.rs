@@ -152,6 +152,14 @@ pub struct WebhookEvent {
     pub livemode: bool,
 }
 
+/// What webhook events need: the rate table and how many deliveries an event gets.
+pub struct EventSettings<'a> {
+    pub fx: &'a FxRates,
+    pub max_deliveries: i32,
+    /// The state's clock reading for this change (`AppState::event_settings`).
+    pub now: chrono::DateTime<chrono::Utc>,
+}
+
 /// Exchange rates from yen, by currency (`NOREN_FX_RATES`, e.g. `CNY=0.047`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FxRates(pub BTreeMap<String, f64>);

@@ -13,7 +13,7 @@ use crate::pay::dto::iso;
 use crate::pay::flow::{begin, settle};
 use crate::state::AppState;
 use axum::extract::State;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize)]
@@ -82,7 +82,13 @@ async fn view(state: &AppState, token: &str) -> Result<CheckoutView, ApiError> {
         .await?
         .ok_or_else(|| ApiError::NotFound("no payment with this token".into()))?;
     let methods = shops::payment_methods(&state.db, shop.id).await?;
-    Ok(build(record, shop.name, shop.name_ja, &methods))
+    Ok(build(
+        record,
+        shop.name,
+        shop.name_ja,
+        &methods,
+        state.clock.now(),
+    ))
 }
 
 fn build(
@@ -90,8 +96,8 @@ fn build(
     name: String,
     name_ja: String,
     methods: &[PaymentMethod],
+    now: chrono::DateTime<chrono::Utc>,
 ) -> CheckoutView {
-    let now = Utc::now();
     let p = &r.payment;
     let latest = r.attempts.last().map(|(a, _)| a);
     let paid = r.attempts.iter().rev().map(|(a, _)| a).find(|a| {

@@ -24,7 +24,7 @@ pub async fn begin(
     let Some(connector) = state.connectors.for_attempt(p.livemode, method) else {
         return Err(ApiError::Conflict(not_connected(method)));
     };
-    let attempt = attempts::start(&state.db, p.id, method, tip)
+    let attempt = attempts::start(&state.db, p.id, method, tip, state.clock.now())
         .await
         .map_err(attempt_error)?;
     connector

@@ -104,6 +104,7 @@ where
         key: &key,
         operation,
         request_hash: &request_hash,
+        now: state.clock.now(),
     };
     let id = match idempotency::claim(&state.db, &k).await {
         Ok(Claim::Fresh(id)) => id,

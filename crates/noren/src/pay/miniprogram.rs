@@ -13,7 +13,6 @@ use crate::http::values::{Reader, Values, text};
 use crate::pay::flow::begin;
 use crate::state::AppState;
 use axum::extract::State;
-use chrono::Utc;
 use rand::distr::{Alphanumeric, SampleString};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -142,7 +141,7 @@ pub async fn wechatpay(
     }
     let attempt = begin(&state, &p, method, 0).await?;
     let secret = shops::miniprogram_key(&state.db, &state.secret_box, shop.id, p.livemode).await?;
-    let time_stamp = Utc::now().timestamp().to_string();
+    let time_stamp = state.clock.now().timestamp().to_string();
     let nonce_str = Alphanumeric.sample_string(&mut rand::rng(), 32);
     let package = format!("prepay_id=sbx_{}", attempt.payment_number);
     let sign_type = "HMAC-SHA256".to_string();

@@ -134,6 +134,7 @@ async fn create(
             webhook_callback_url,
             tip_vas_enabled,
             expires_after,
+            now: state.clock.now(),
         },
     )
     .await
@@ -147,7 +148,7 @@ async fn create(
             &record,
             &principal.shop.number,
             false,
-            Utc::now(),
+            state.clock.now(),
         ),
         url,
     })
@@ -295,7 +296,7 @@ pub async fn get_predefined_payment(
         &record,
         &shop_number,
         simple,
-        Utc::now(),
+        state.clock.now(),
     )))
 }
 
@@ -414,7 +415,7 @@ pub async fn list_predefined_payments(
         order_no,
     };
     let (records, total) = payments::list(&state.db, &query).await?;
-    let now = Utc::now();
+    let now = state.clock.now();
     let data: Vec<PredefinedPayment> = records
         .iter()
         .map(|r| PredefinedPayment::from_record(r, &principal.shop.number, false, now))
@@ -531,6 +532,6 @@ pub async fn update_predefined_payment(
         &record,
         &principal.shop.number,
         false,
-        Utc::now(),
+        state.clock.now(),
     )))
 }

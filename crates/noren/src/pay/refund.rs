@@ -15,7 +15,7 @@ use crate::pay::idempotency::{self, IdempotencyHeader, IdempotencyKey, fingerpri
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -151,7 +151,7 @@ async fn run(
     let window = Duration::days(state.config.refund_window_days);
     if attempt
         .paid_at
-        .is_some_and(|paid| paid + window <= Utc::now())
+        .is_some_and(|paid| paid + window <= state.clock.now())
     {
         let message = format!(
             "the refund period of {} days after payment has passed",
@@ -159,7 +159,7 @@ async fn run(
         );
         return answer(state, &attempt, shop_number, PERIOD_PASSED, message).await;
     }
-    if !attempts::claim_refund(&state.db, attempt.id).await? {
+    if !attempts::claim_refund(&state.db, attempt.id, state.clock.now()).await? {
         let current = attempts::find_by_number(&state.db, &number)
             .await?
             .map(|(a, _)| a)

@@ -11,7 +11,6 @@ use crate::pay::dto::PredefinedPayment;
 use crate::pay::flow::settle;
 use crate::state::AppState;
 use axum::extract::State;
-use chrono::Utc;
 
 async fn sandbox(
     state: AppState,
@@ -38,7 +37,7 @@ async fn sandbox(
         &record,
         &principal.shop.number,
         false,
-        Utc::now(),
+        state.clock.now(),
     )))
 }
 

@@ -16,7 +16,6 @@ use crate::http::values::{Reader, Values, text};
 use crate::pay::dto::iso;
 use crate::state::AppState;
 use axum::extract::State;
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use utoipa::{IntoParams, ToSchema};
@@ -249,7 +248,7 @@ pub async fn redeliver_webhook_event(
     let (event, attempts) = webhooks::find_event(&tx, principal.shop.id, livemode, &id)
         .await?
         .ok_or_else(not_found)?;
-    let hour_ago = Utc::now() - chrono::Duration::hours(1);
+    let hour_ago = state.clock.now() - chrono::Duration::hours(1);
     let recent: Vec<_> = attempts
         .iter()
         .filter(|a| a.started_at > hour_ago)
@@ -265,10 +264,12 @@ pub async fn redeliver_webhook_event(
             retry_after_secs: wait,
         });
     }
-    webhooks::redeliver(&tx, event).await.map_err(|e| match e {
-        RedeliverError::Db(e) => e.into(),
-        other => ApiError::Conflict(other.to_string()),
-    })?;
+    webhooks::redeliver(&tx, event, state.clock.now())
+        .await
+        .map_err(|e| match e {
+            RedeliverError::Db(e) => e.into(),
+            other => ApiError::Conflict(other.to_string()),
+        })?;
     tx.commit().await?;
     state.webhook_wake.wake();
     let record = webhooks::find_event(&state.db, principal.shop.id, livemode, &id)

@@ -186,7 +186,7 @@ both_databases! {
         let token = payment(&app, &m.key, &[("amount", "700"), ("expires_after", "1")]).await;
         let v = json(app.choose(&token, "paypay", 0).await).await;
         let number = v["attempt"]["payment_number"].as_str().expect("number").to_string();
-        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        app.state().clock.advance(chrono::Duration::seconds(2));
         let v = app.checkout(&token).await;
         assert_eq!(v["state"], "expired");
         assert_eq!(v["can_choose_brand"], false);

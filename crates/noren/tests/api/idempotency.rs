@@ -118,4 +118,39 @@ both_databases! {
         let list = json(app.get_values("/v3/predefined_payments", &m.key, &[]).await).await;
         assert_eq!(list["total"], 1, "{statuses:?}");
     }
+
+    async fn a_key_is_forgotten_24_hours_after_its_first_use(app) {
+        let m = fixtures::test_merchant(app.db(), "Day").await;
+        let first = json(post(&app, CREATE, &m.key, "day-1", &[("amount", "1000")]).await).await;
+        app.state().clock.advance(chrono::Duration::hours(23));
+        let replay = post(&app, CREATE, &m.key, "day-1", &[("amount", "1000")]).await;
+        assert_eq!(replay.headers()["idempotent-replayed"], "true");
+        app.state().clock.advance(chrono::Duration::hours(2));
+        let fresh = post(&app, CREATE, &m.key, "day-1", &[("amount", "1000")]).await;
+        assert_eq!(fresh.status(), 200);
+        assert!(fresh.headers().get("idempotent-replayed").is_none());
+        let fresh = json(fresh).await;
+        assert_ne!(fresh["predefined_payment"]["token"], first["predefined_payment"]["token"]);
+    }
+
+    async fn a_key_left_in_flight_by_a_dead_request_is_taken_over_after_60_seconds(app) {
+        let m = fixtures::test_merchant(app.db(), "Stuck").await;
+        // A request that claimed the key and died before storing its answer.
+        let claim = noren::db::repo::idempotency::claim(app.db(), &noren::db::repo::idempotency::Key {
+            shop_id: m.shop.id,
+            livemode: false,
+            key: "stuck-1",
+            operation: "create_online_payment",
+            request_hash: "from a process that died",
+            now: app.state().clock.now(),
+        }).await.expect("claim");
+        assert!(matches!(claim, noren::db::repo::idempotency::Claim::Fresh(_)));
+        let res = post(&app, CREATE, &m.key, "stuck-1", &[("amount", "1000")]).await;
+        assert_eq!(res.status(), 409);
+        app.state().clock.advance(chrono::Duration::seconds(61));
+        let res = post(&app, CREATE, &m.key, "stuck-1", &[("amount", "1000")]).await;
+        assert_eq!(res.status(), 200);
+        assert!(res.headers().get("idempotent-replayed").is_none());
+    }
+
 }

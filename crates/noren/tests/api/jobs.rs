@@ -19,7 +19,7 @@ both_databases! {
                 let worker = format!("worker-{w}");
                 let mut mine = Vec::new();
                 loop {
-                    let batch = jobs::claim(&db, "test", &worker, Duration::seconds(30), 5).await.expect("claim");
+                    let batch = jobs::claim(&db, "test", &worker, Duration::seconds(30), 5, chrono::Utc::now()).await.expect("claim");
                     if batch.is_empty() {
                         break;
                     }
@@ -44,26 +44,26 @@ both_databases! {
     async fn future_jobs_wait_and_failures_retry_until_attempts_run_out(app) {
         let later = jobs::enqueue(app.db(), "q", &serde_json::json!({}), Utc::now() + Duration::hours(1), 2).await.expect("enqueue");
         let now = jobs::enqueue(app.db(), "q", &serde_json::json!({}), Utc::now(), 2).await.expect("enqueue");
-        let claimed = jobs::claim(app.db(), "q", "w", Duration::seconds(30), 10).await.expect("claim");
+        let claimed = jobs::claim(app.db(), "q", "w", Duration::seconds(30), 10, chrono::Utc::now()).await.expect("claim");
         assert_eq!(claimed.iter().map(|j| j.id).collect::<Vec<_>>(), vec![now.id]);
         assert_eq!(claimed[0].attempts, 1);
         assert!(jobs::fail(app.db(), &claimed[0], "w", "boom", Some(Utc::now())).await.expect("fail"));
-        let again = jobs::claim(app.db(), "q", "w", Duration::seconds(30), 10).await.expect("claim");
+        let again = jobs::claim(app.db(), "q", "w", Duration::seconds(30), 10, chrono::Utc::now()).await.expect("claim");
         assert_eq!(again.len(), 1);
         assert_eq!(again[0].attempts, 2);
         assert_eq!(again[0].last_error.as_deref(), Some("boom"));
         assert!(jobs::fail(app.db(), &again[0], "w", "boom again", Some(Utc::now())).await.expect("fail"));
-        assert!(jobs::claim(app.db(), "q", "w", Duration::seconds(30), 10).await.expect("claim").is_empty(), "attempts used up");
+        assert!(jobs::claim(app.db(), "q", "w", Duration::seconds(30), 10, chrono::Utc::now()).await.expect("claim").is_empty(), "attempts used up");
         assert!(jobs::cancel(app.db(), later.id).await.expect("cancel"));
         assert_eq!(jobs::unfinished(app.db(), "q").await.expect("count"), 0);
     }
 
     async fn an_expired_lease_hands_the_job_to_another_worker(app) {
         jobs::enqueue(app.db(), "lease", &serde_json::json!({}), Utc::now(), 5).await.expect("enqueue");
-        let first = jobs::claim(app.db(), "lease", "crashed", Duration::milliseconds(1), 1).await.expect("claim");
+        let first = jobs::claim(app.db(), "lease", "crashed", Duration::milliseconds(1), 1, chrono::Utc::now()).await.expect("claim");
         assert_eq!(first.len(), 1);
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        let second = jobs::claim(app.db(), "lease", "rescuer", Duration::seconds(30), 1).await.expect("claim");
+        let second = jobs::claim(app.db(), "lease", "rescuer", Duration::seconds(30), 1, chrono::Utc::now()).await.expect("claim");
         assert_eq!(second.len(), 1);
         assert_eq!(second[0].id, first[0].id);
         assert_eq!(second[0].locked_by.as_deref(), Some("rescuer"));

@@ -149,7 +149,7 @@ both_databases! {
         let short = app.create_payment(&m.key, &[("amount", "100"), ("expires_after", "1")]).await;
         let never = app.create_payment(&m.key, &[("amount", "100"), ("expires_after", "0")]).await;
         assert_eq!(short["predefined_payment"]["expired"], false);
-        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        app.state().clock.advance(chrono::Duration::seconds(2));
         for (created, expired) in [(&short, true), (&never, false)] {
             let token = created["predefined_payment"]["token"].as_str().expect("token");
             let now = json(app.get(&format!("/v3/predefined_payments/{token}")).await).await;

@@ -112,4 +112,17 @@ both_databases! {
         assert_eq!(codes.iter().filter(|c| **c == 2000).count(), 1, "{codes:?}");
         assert!(codes.iter().all(|c| *c == 2000 || *c == 2101), "{codes:?}");
     }
+
+    async fn refunds_are_refused_once_90_days_have_passed_since_payment(app) {
+        let m = fixtures::test_merchant(app.db(), "Window").await;
+        let (_, early) = paid(&app, &m.key, "1000").await;
+        let (_, late) = paid(&app, &m.key, "1200").await;
+        app.state().clock.advance(chrono::Duration::days(89));
+        assert_eq!(refund(&app, &m.key, &early).await["result_code"], 2000);
+        app.state().clock.advance(chrono::Duration::days(2));
+        let r = refund(&app, &m.key, &late).await;
+        assert_eq!(r["result_code"], 2102);
+        assert_eq!(r["payment"]["status"], 10);
+    }
+
 }

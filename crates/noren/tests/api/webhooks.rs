@@ -214,6 +214,25 @@ both_databases! {
         let res = app.call(reqwest::Method::GET, EVENTS, None, &[]).await;
         assert_eq!(res.status(), 401);
     }
+
+    async fn a_rotated_out_secret_stops_signing_after_24_hours(app with fast()) {
+        let m = fixtures::test_merchant(app.db(), "RotateDay").await;
+        let rx = Receiver::start().await;
+        let old = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
+        let new = repo::rotate_secret(app.db(), &app.state().secret_box, m.shop.id, false).await.expect("rotate");
+        paid_to(&app, &m.key, &rx.url(), &[("amount", "1000")], "paypay").await;
+        let during = rx.wait_for(1, WAIT).await[0].header("noren-signature").to_string();
+        assert_eq!(during.matches("v1=").count(), 2, "{during}");
+        app.state().clock.advance(chrono::Duration::hours(25));
+        paid_to(&app, &m.key, &rx.url(), &[("amount", "1100")], "paypay").await;
+        let r = &rx.wait_for(2, WAIT).await[1];
+        let sig = r.header("noren-signature");
+        assert_eq!(sig.matches("v1=").count(), 1, "{sig}");
+        let t: i64 = now_t(sig).parse().expect("t");
+        assert!(verify(sig, &r.body, &new, t, 300));
+        assert!(!verify(sig, &r.body, &old, t, 300), "the old secret no longer signs");
+    }
+
 }
 
 /// A TCP listener on 127.0.0.1 that only counts the connections made to it: proof that a
@@ -263,9 +282,15 @@ async fn pay_live(app: &TestApp, token: &str) {
         .await
         .expect("db")
         .expect("payment");
-    let attempt = attempts::start(app.db(), record.payment.id, PaymentMethod::PayPay, 0)
-        .await
-        .expect("attempt");
+    let attempt = attempts::start(
+        app.db(),
+        record.payment.id,
+        PaymentMethod::PayPay,
+        0,
+        chrono::Utc::now(),
+    )
+    .await
+    .expect("attempt");
     attempts::settle(
         app.db(),
         attempt.id,
@@ -531,7 +556,7 @@ both_databases! {
             assert!(!value.contains(&secret) && !value.contains(&mini), "{value}");
         }
         let wrong = SecretBox::new(&[7; 32]);
-        let err = repo::signing_secrets(app.db(), &wrong, m.shop.id, false).await.expect_err("wrong key");
+        let err = repo::signing_secrets(app.db(), &wrong, m.shop.id, false, chrono::Utc::now()).await.expect_err("wrong key");
         assert!(err.to_string().contains("NOREN_SECRET_KEY"), "{err}");
         let err = noren::db::repo::shops::miniprogram_key(app.db(), &wrong, m.shop.id, false).await.expect_err("wrong key");
         assert!(err.to_string().contains("NOREN_SECRET_KEY"), "{err}");
@@ -545,7 +570,7 @@ both_databases! {
             expires_at: Set(None),
             ..Default::default()
         }.insert(app.db()).await.expect("row");
-        let secrets = repo::signing_secrets(app.db(), &app.state().secret_box, legacy.shop.id, false).await.expect("read");
+        let secrets = repo::signing_secrets(app.db(), &app.state().secret_box, legacy.shop.id, false, chrono::Utc::now()).await.expect("read");
         assert_eq!(secrets, ["whsec_legacyPlaintext"]);
     }
 }

@@ -10,7 +10,8 @@ use crate::db::entities::{
 use crate::db::repo::webhooks;
 use crate::db::{Db, begin_write};
 use crate::domain::payment::{PaymentMethod, PaymentStatus, new_payment_number};
-use crate::domain::webhook::{EventStatus, FxRates};
+use crate::domain::webhook::EventSettings;
+use crate::domain::webhook::EventStatus;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -27,12 +28,6 @@ pub enum AttemptError {
     NotOpen(String),
     #[error(transparent)]
     Db(#[from] DbErr),
-}
-
-/// What webhook events need: the rate table and how many deliveries an event gets.
-pub struct EventSettings<'a> {
-    pub fx: &'a FxRates,
-    pub max_deliveries: i32,
 }
 
 /// `create_time + expires_after` has passed (unset or 0: never).
@@ -110,9 +105,9 @@ pub async fn start(
     payment_id: i64,
     method: PaymentMethod,
     tip: i64,
+    now: DateTime<Utc>,
 ) -> Result<payment::Model, AttemptError> {
     let tx = begin_write(db).await?;
-    let now = Utc::now();
     let p = lock_payment(&tx, payment_id).await?;
     if p.fulfilled {
         return Err(AttemptError::NotOpen("this payment is already paid".into()));
@@ -230,7 +225,7 @@ pub async fn settle(
     events: &EventSettings<'_>,
 ) -> Result<Settled, AttemptError> {
     let tx = begin_write(db).await?;
-    let now = Utc::now();
+    let now = events.now;
     let attempt = lock_attempt(&tx, attempt_id).await?;
     if attempt.status != i32::from(PaymentStatus::Unpaid) {
         let what = match PaymentStatus::try_from(attempt.status) {
@@ -297,9 +292,7 @@ async fn change_money(
     active.fulfilled = Set(fulfilled);
     active.updated_at = Set(now);
     let payment = active.update(tx).await?;
-    let event =
-        webhooks::record_event(tx, &payment, &attempt, to, events.fx, events.max_deliveries)
-            .await?;
+    let event = webhooks::record_event(tx, &payment, &attempt, to, events).await?;
     Ok((attempt, payment, event))
 }
 
@@ -307,8 +300,7 @@ async fn change_money(
 const STALE_REFUND_CLAIM: Duration = Duration::minutes(5);
 
 /// Claims the paid attempt for a refund: true for exactly one of several concurrent callers.
-pub async fn claim_refund(db: &Db, attempt_id: i64) -> Result<bool, DbErr> {
-    let now = Utc::now();
+pub async fn claim_refund(db: &Db, attempt_id: i64, now: DateTime<Utc>) -> Result<bool, DbErr> {
     let res = payment::Entity::update_many()
         .col_expr(payment::Column::RefundStartedAt, Expr::value(Some(now)))
         .filter(payment::Column::Id.eq(attempt_id))
@@ -344,7 +336,7 @@ pub async fn complete_refund(
     events: &EventSettings<'_>,
 ) -> Result<Settled, AttemptError> {
     let tx = begin_write(db).await?;
-    let now = Utc::now();
+    let now = events.now;
     let attempt = lock_attempt(&tx, attempt_id).await?;
     let p = lock_payment(&tx, attempt.predefined_payment_id).await?;
     let (attempt, payment, event) =

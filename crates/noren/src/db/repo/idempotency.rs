@@ -4,7 +4,7 @@
 use super::SelectFirst;
 use crate::db::entities::idempotency_key::{self, Column, Entity};
 use crate::db::repo::is_unique_violation;
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
 };
@@ -34,11 +34,13 @@ pub struct Key<'a> {
     pub key: &'a str,
     pub operation: &'a str,
     pub request_hash: &'a str,
+    /// The state's clock reading (retention and takeover are measured with it).
+    pub now: DateTime<Utc>,
 }
 
 pub async fn claim(db: &impl ConnectionTrait, k: &Key<'_>) -> Result<Claim, DbErr> {
     for _ in 0..3 {
-        let now = Utc::now();
+        let now = k.now;
         let insert = idempotency_key::ActiveModel {
             shop_id: Set(k.shop_id),
             livemode: Set(k.livemode),

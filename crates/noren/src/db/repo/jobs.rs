@@ -57,8 +57,8 @@ pub async fn claim(
     worker: &str,
     lease: Duration,
     limit: u64,
+    now: DateTime<Utc>,
 ) -> Result<Vec<job::Model>, DbErr> {
-    let now = Utc::now();
     // The limit is written into the SQL, not bound: SQLite recompiles a statement with a bound
     // LIMIT each time it runs (see `SelectFirst`). Placeholders: `?` on SQLite, `$n` (the n-th
     // value below) on PostgreSQL, which also skips rows that another claimer has locked.

@@ -48,13 +48,15 @@ pub struct NewPayment {
     pub webhook_callback_url: Option<String>,
     pub tip_vas_enabled: bool,
     pub expires_after: Option<i64>,
+    /// The state's clock reading: the payment's `create_time`.
+    pub now: DateTime<Utc>,
 }
 
 pub async fn create(
     db: &impl ConnectionTrait,
     new: NewPayment,
 ) -> Result<PaymentRecord, PaymentError> {
-    let now = Utc::now();
+    let now = new.now;
     let order_no = new.order_no.clone();
     let model = predefined_payment::ActiveModel {
         token: Set(new_token()),

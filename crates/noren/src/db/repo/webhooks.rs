@@ -8,7 +8,7 @@ use crate::db::entities::{
 use crate::db::repo::jobs;
 use crate::domain::payment::PaymentMethod;
 use crate::domain::secret_box::SecretBox;
-use crate::domain::webhook::{EventStatus, FxRates, WebhookEvent, new_event_id, new_secret};
+use crate::domain::webhook::{EventSettings, EventStatus, WebhookEvent, new_event_id, new_secret};
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Query, SubQueryStatement};
 use sea_orm::{
@@ -50,10 +50,9 @@ pub async fn record_event(
     payment: &predefined_payment::Model,
     attempt: &payment::Model,
     status: EventStatus,
-    fx: &FxRates,
-    max_deliveries: i32,
+    events: &EventSettings<'_>,
 ) -> Result<webhook_event::Model, DbErr> {
-    let now = Utc::now();
+    let (now, fx, max_deliveries) = (events.now, events.fx, events.max_deliveries);
     let shop_url = match &payment.webhook_callback_url {
         Some(_) => None,
         None => shop::Entity::find_by_id(payment.shop_id)
@@ -132,8 +131,8 @@ pub async fn signing_secret_set(
     sb: &SecretBox,
     shop_id: i64,
     livemode: bool,
+    now: DateTime<Utc>,
 ) -> Result<SigningSecrets, DbErr> {
-    let now = Utc::now();
     let rows = webhook_secret::Entity::find()
         .filter(webhook_secret::Column::ShopId.eq(shop_id))
         .filter(webhook_secret::Column::Livemode.eq(livemode))
@@ -166,10 +165,11 @@ pub async fn signing_secrets(
     sb: &SecretBox,
     shop_id: i64,
     livemode: bool,
+    now: DateTime<Utc>,
 ) -> Result<Vec<String>, DbErr> {
-    Ok(signing_secret_set(db, sb, shop_id, livemode)
+    Ok(signing_secret_set(db, sb, shop_id, livemode, now)
         .await?
-        .at(Utc::now()))
+        .at(now))
 }
 
 /// The shop's current secret of one mode, made when it has none (what `noren demo` prints).
@@ -179,7 +179,7 @@ pub async fn current_secret(
     shop_id: i64,
     livemode: bool,
 ) -> Result<String, DbErr> {
-    Ok(signing_secrets(db, sb, shop_id, livemode)
+    Ok(signing_secrets(db, sb, shop_id, livemode, Utc::now())
         .await?
         .into_iter()
         .next()
@@ -351,8 +351,8 @@ pub enum RedeliverError {
 pub async fn redeliver(
     db: &impl ConnectionTrait,
     event: webhook_event::Model,
+    now: DateTime<Utc>,
 ) -> Result<webhook_event::Model, RedeliverError> {
-    let now = Utc::now();
     let url = match &event.url {
         Some(u) => Some(u.clone()),
         None => shop::Entity::find_by_id(event.shop_id)
@@ -439,12 +439,13 @@ pub async fn find_delivery(
 pub async fn start_attempt(
     db: &impl ConnectionTrait,
     event_id: i64,
+    now: DateTime<Utc>,
 ) -> Result<Option<webhook_attempt::Model>, DbErr> {
     // One statement: the attempt's number is the count of earlier ones plus one.
     let earlier = Query::select()
         .expr(Expr::val(event_id))
         .expr(Expr::col(webhook_attempt::Column::Id).count().add(1))
-        .expr(Expr::val(Utc::now()))
+        .expr(Expr::val(now))
         .from(webhook_attempt::Entity)
         .and_where(Expr::col(webhook_attempt::Column::EventId).eq(event_id))
         .to_owned();
@@ -470,7 +471,9 @@ pub async fn start_attempt(
     }
 }
 
-/// Records how an attempt ended and where the event stands now.
+/// Records how an attempt ended and where the event stands now. (Eight plain values: each
+/// caller passes all of them, and a struct for them would only be built to be taken apart.)
+#[allow(clippy::too_many_arguments)]
 pub async fn finish_attempt(
     db: &impl ConnectionTrait,
     attempt: webhook_attempt::Model,
@@ -479,8 +482,8 @@ pub async fn finish_attempt(
     error: Option<String>,
     event_status: &str,
     next_attempt_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
-    let now = Utc::now();
     let event_id = attempt.event_id;
     let mut active: webhook_attempt::ActiveModel = attempt.into();
     active.duration_ms = Set(Some(duration_ms));
