@@ -74,7 +74,7 @@ lint-openapi: tools/node_modules/.installed
 clients: server
 	NOREN_BIN=$(NOREN_BIN) bash clients/run.sh
 
-## Browser tests (playwright-core + Debian chromium) against the release server.
+## Browser tests (@playwright/test + Debian chromium) against the release server.
 e2e: server portal checkout e2e/node_modules/.installed
 	cd e2e && NOREN_BIN=$(NOREN_BIN) npm test
 

@@ -12,10 +12,11 @@
 // which a shift is excused as a response to the input.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { PageGuard, useNoren } from '../harness.mjs';
+import { launchOptions } from '../chromium.mjs';
+import { test } from '../fixtures.mjs';
 
-const env = useNoren({ before, after }, { needs: ['checkout'], browser: { scrollbars: true } });
+// This file's browser keeps its scrollbars, as a desktop browser draws them.
+test.use({ needs: ['checkout'], launchOptions: launchOptions({ scrollbars: true }) });
 
 /** CLS must stay under this at every stage (Google's "good" is 0.1; the goal is none at all). */
 const CLS_LIMIT = 0.01;
@@ -24,15 +25,10 @@ const LOAD_DELAY_MS = 300;
 /** Delay of each step (start attempt, approve): past the 500 ms `hadRecentInput` window. */
 const STEP_DELAY_MS = 700;
 
-/** @type {{merchant_key: string} | undefined} */
-let keys;
-
-/** Calls the merchant API with the demo key (made on first use); answers the parsed JSON. */
-async function merchant(method, path, params = {}) {
-  assert.ok(env.server, 'the server started');
-  keys ??= await env.server.demo();
+/** Calls the merchant API with the demo key; answers the parsed JSON. */
+async function merchant(server, keys, method, path, params = {}) {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${env.server.url}${path}?${query}`, {
+  const res = await fetch(`${server.url}${path}?${query}`, {
     method,
     headers: { 'X-Auth-API-Key': keys.merchant_key },
   });
@@ -160,129 +156,126 @@ const FLOWS = [
 ];
 
 for (const flow of FLOWS) {
-  test(`no layout shift through a whole payment: ${flow.name}`, async () => {
-    const { server, browser } = env;
-    assert.ok(server && browser, 'the server and the browser started');
-    const text = TEXT[flow.lang];
-    const body = await merchant('POST', '/v3/predefined_payments/create_online_payment', {
-      amount: 1000,
-      tip_vas_enabled: true,
-      order_no: `E2E-CLS-${Date.now()}`,
-      // The receipt then shows "taking you back…" and the return link; the test ends before the
-      // 3 s redirect.
-      redirection_url: `${server.url}/docs`,
-    });
-    const token = body.predefined_payment.token;
-    const path = new URL(body.url).pathname;
+  test.describe(() => {
+    test.use(flow.context);
 
-    const context = await browser.newContext({ ...flow.context, baseURL: server.url });
-    /** @type {Array<{stage: string, cls: number, all: number}>} */
-    const stages = [];
-    /** The entries at the latest stage. */
-    let lastEntries = [];
-    try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      await page.addInitScript(observeLayoutShifts);
-      const guard = new PageGuard(page, server);
-      let skeletonPainted = false;
-      await page.route(`**/checkout/api/${token}**`, async (route) => {
-        const get = route.request().method() === 'GET';
-        await new Promise((r) => setTimeout(r, get ? LOAD_DELAY_MS : STEP_DELAY_MS));
-        if (get && !skeletonPainted) {
-          // The payment is held back until the loading skeleton is on screen (two frames drawn).
-          skeletonPainted = await page.evaluate(async () => {
-            for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(() => r(undefined)));
-            return document.querySelector('main[aria-busy="true"]') !== null;
-          });
-        }
-        await route.continue();
+    test(`no layout shift through a whole payment: ${flow.name}`, async ({ server, keys, page, guard }) => {
+      const text = TEXT[flow.lang];
+      const body = await merchant(server, keys, 'POST', '/v3/predefined_payments/create_online_payment', {
+        amount: 1000,
+        tip_vas_enabled: true,
+        order_no: `E2E-CLS-${Date.now()}`,
+        // The receipt then shows "taking you back…" and the return link; the test ends before the
+        // 3 s redirect.
+        redirection_url: `${server.url}/docs`,
       });
+      const token = body.predefined_payment.token;
+      const path = new URL(body.url).pathname;
 
-      const record = async (stage) => {
-        await settle(page);
-        const entries = await shifts(page);
-        stages.push({ stage, cls: cls(entries), all: entries.reduce((s, e) => s + e.value, 0) });
-        lastEntries = entries;
-        return entries;
-      };
+      /** @type {Array<{stage: string, cls: number, all: number}>} */
+      const stages = [];
+      /** The entries at the latest stage. */
+      let lastEntries = [];
+      try {
+        await page.addInitScript(observeLayoutShifts);
+        let skeletonPainted = false;
+        await page.route(`**/checkout/api/${token}**`, async (route) => {
+          const get = route.request().method() === 'GET';
+          await new Promise((r) => setTimeout(r, get ? LOAD_DELAY_MS : STEP_DELAY_MS));
+          if (get && !skeletonPainted) {
+            // The payment is held back until the loading skeleton is on screen (two frames drawn).
+            skeletonPainted = await page.evaluate(async () => {
+              for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+              return document.querySelector('main[aria-busy="true"]') !== null;
+            });
+          }
+          await route.continue();
+        });
 
-      /**
-       * A choice on the page (a radio): no layout-shift entry at all, not even one excused as
-       * following the input, and no element moves up or down or changes its height.
-       */
-      const choose = async (stage, act) => {
-        const before = await shifts(page);
-        const layoutBefore = await verticalLayout(page);
-        await act();
-        const added = (await record(stage)).slice(before.length);
-        assert.equal(
-          added.length,
-          0,
-          `${stage}: the layout shifted by ${fmt(added.reduce((s, e) => s + e.value, 0))}:\n${explain(added)}`,
-        );
-        const layoutAfter = await verticalLayout(page);
-        const moved = layoutAfter.filter((line, i) => line !== layoutBefore[i]);
-        assert.deepEqual(moved, [], `${stage}: no element moves up or down or changes its height`);
-      };
+        const record = async (stage) => {
+          await settle(page);
+          const entries = await shifts(page);
+          stages.push({ stage, cls: cls(entries), all: entries.reduce((s, e) => s + e.value, 0) });
+          lastEntries = entries;
+          return entries;
+        };
 
-      // 1. The page, its loading skeleton (the payment is still on its way), then the payment with
-      //    its brands and their badges.
-      const response = await page.goto(path, { waitUntil: 'load' });
-      assert.equal(response?.status(), 200);
-      await page.getByRole('heading', { level: 1, name: text.shop, exact: true }).waitFor();
-      assert.ok(skeletonPainted, 'the skeleton was painted before the payment arrived');
-      const brands = page.locator('input[name="brand"]');
-      assert.ok((await brands.count()) >= 2, 'the demo shop has at least two brands');
-      await record('brands shown');
+        /**
+         * A choice on the page (a radio): no layout-shift entry at all, not even one excused as
+         * following the input, and no element moves up or down or changes its height.
+         */
+        const choose = async (stage, act) => {
+          const before = await shifts(page);
+          const layoutBefore = await verticalLayout(page);
+          await act();
+          const added = (await record(stage)).slice(before.length);
+          assert.equal(
+            added.length,
+            0,
+            `${stage}: the layout shifted by ${fmt(added.reduce((s, e) => s + e.value, 0))}:\n${explain(added)}`,
+          );
+          const layoutAfter = await verticalLayout(page);
+          const moved = layoutAfter.filter((line, i) => line !== layoutBefore[i]);
+          assert.deepEqual(moved, [], `${stage}: no element moves up or down or changes its height`);
+        };
 
-      // 2. A brand, then 3. a tip: nothing moves.
-      const brandName = await page.locator('label:has(input[name="brand"])').first().locator('span').last().textContent();
-      await choose('brand chosen', () => brands.first().check());
-      await choose('tip chosen', async () => {
-        await page.getByRole('radio', { name: text.tip }).check();
-        await page.getByRole('button', { name: text.pay }).waitFor();
-      });
-
-      // 4. Pay: the sandbox brand page with its badge.
-      const pay = async (stage) => {
-        await page.getByRole('button', { name: text.pay }).click();
-        await page.getByRole('heading', { level: 1, name: text.brandTitle(brandName), exact: true }).waitFor();
-        await record(stage);
-      };
-      await pay('brand page');
-
-      if (flow.decline) {
-        // Decline: back to the brand choice, the reason in the notice over it; the tip is kept.
-        await page.getByRole('button', { name: text.decline }).click();
-        await page.getByRole('status').getByText(text.declined(brandName)).waitFor();
+        // 1. The page, its loading skeleton (the payment is still on its way), then the payment with
+        //    its brands and their badges.
+        const response = await page.goto(path, { waitUntil: 'load' });
+        assert.equal(response?.status(), 200);
         await page.getByRole('heading', { level: 1, name: text.shop, exact: true }).waitFor();
-        await record('declined → brands');
-        await choose('brand chosen again', () => brands.first().check());
-        await pay('brand page again');
-      }
+        assert.ok(skeletonPainted, 'the skeleton was painted before the payment arrived');
+        const brands = page.locator('input[name="brand"]');
+        assert.ok((await brands.count()) >= 2, 'the demo shop has at least two brands');
+        await record('brands shown');
 
-      // 5. Approve: the receipt, and "taking you back" (read before the redirect).
-      await page.getByRole('button', { name: text.approve }).click();
-      await page.getByRole('heading', { level: 1, name: text.paid, exact: true }).waitFor();
-      await page.getByRole('status').getByText(text.redirecting, { exact: true }).waitFor();
-      const entries = await record('receipt');
-      assert.ok(new URL(page.url()).pathname.startsWith(`${path}/pay/`), 'measured before the redirect');
+        // 2. A brand, then 3. a tip: nothing moves.
+        const brandName = await page.locator('label:has(input[name="brand"])').first().locator('span').last().textContent();
+        await choose('brand chosen', () => brands.first().check());
+        await choose('tip chosen', async () => {
+          await page.getByRole('radio', { name: text.tip }).check();
+          await page.getByRole('button', { name: text.pay }).waitFor();
+        });
 
-      for (const { stage, cls: value } of stages) {
-        assert.ok(value < CLS_LIMIT, `CLS ${fmt(value)} at "${stage}" (${flow.name}) is under ${CLS_LIMIT}:\n${explain(entries)}`);
+        // 4. Pay: the sandbox brand page with its badge.
+        const pay = async (stage) => {
+          await page.getByRole('button', { name: text.pay }).click();
+          await page.getByRole('heading', { level: 1, name: text.brandTitle(brandName), exact: true }).waitFor();
+          await record(stage);
+        };
+        await pay('brand page');
+
+        if (flow.decline) {
+          // Decline: back to the brand choice, the reason in the notice over it; the tip is kept.
+          await page.getByRole('button', { name: text.decline }).click();
+          await page.getByRole('status').getByText(text.declined(brandName)).waitFor();
+          await page.getByRole('heading', { level: 1, name: text.shop, exact: true }).waitFor();
+          await record('declined → brands');
+          await choose('brand chosen again', () => brands.first().check());
+          await pay('brand page again');
+        }
+
+        // 5. Approve: the receipt, and "taking you back" (read before the redirect).
+        await page.getByRole('button', { name: text.approve }).click();
+        await page.getByRole('heading', { level: 1, name: text.paid, exact: true }).waitFor();
+        await page.getByRole('status').getByText(text.redirecting, { exact: true }).waitFor();
+        const entries = await record('receipt');
+        assert.ok(new URL(page.url()).pathname.startsWith(`${path}/pay/`), 'measured before the redirect');
+
+        for (const { stage, cls: value } of stages) {
+          assert.ok(value < CLS_LIMIT, `CLS ${fmt(value)} at "${stage}" (${flow.name}) is under ${CLS_LIMIT}:\n${explain(entries)}`);
+        }
+        guard.assertClean();
+      } finally {
+        // The values so far, passed or not, so that CI logs show them.
+        if (stages.length > 0) {
+          console.log(
+            `CLS ${flow.name}: ${stages.map((s) => `${s.stage} ${fmt(s.cls)}`).join(', ')}` +
+              ` (every shift, inputs included: ${fmt(stages[stages.length - 1].all)})`,
+          );
+        }
+        if (lastEntries.length > 0) console.log(`layout shifts (${flow.name}):\n${explain(lastEntries)}`);
       }
-      guard.assertClean();
-    } finally {
-      // The values so far, passed or not, so that CI logs show them.
-      if (stages.length > 0) {
-        console.log(
-          `CLS ${flow.name}: ${stages.map((s) => `${s.stage} ${fmt(s.cls)}`).join(', ')}` +
-            ` (every shift, inputs included: ${fmt(stages[stages.length - 1].all)})`,
-        );
-      }
-      if (lastEntries.length > 0) console.log(`layout shifts (${flow.name}):\n${explain(lastEntries)}`);
-      await context.close();
-    }
+    });
   });
 }

@@ -1,13 +1,14 @@
-// Test harness for the browser tests: starts the real `noren` binary on a free port with a fresh
-// SQLite database, launches Debian's chromium through playwright-core, and watches every page for
-// console errors, uncaught exceptions and requests to any host other than the server.
+// Fixtures of the browser tests: the real `noren` binary on a free port with a fresh SQLite
+// database (one per worker), its demo keys, and a guard on every page that fails the test on a
+// console error, an uncaught exception, a failed request or a request to any host other than the
+// server. Tests import `test` (and `expect`) from here instead of from @playwright/test.
 //
 // Environment:
 //   NOREN_BIN            the server binary (required; e.g. $HOME/.cache/noren/target/release/noren)
 //   NOREN_PORTAL_DIR     the portal's static build (default <repo>/portal/build)
 //   NOREN_CHECKOUT_DIR   the checkout's build (default <repo>/checkout/dist)
-//   CHROMIUM_PATH        the browser (default /usr/bin/chromium)
 //   NOREN_E2E_SERVER_LOG set to 1 to echo the server's stderr while the tests run
+// (CHROMIUM_PATH: see chromium.mjs.)
 
 import { spawn, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,7 +18,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium } from 'playwright-core';
+import { test as base } from '@playwright/test';
+
+export { expect } from '@playwright/test';
 
 const execFileAsync = promisify(execFile);
 
@@ -26,17 +29,6 @@ export const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const STARTUP_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
-
-/** Flags for a headless chromium on a machine whose network is closed (no background calls home). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function serverBinary() {
   const bin = process.env.NOREN_BIN;
@@ -52,7 +44,7 @@ function serverBinary() {
 
 /**
  * A running `noren serve` with its own temporary data directory and SQLite database.
- * Always call `stop()` (e.g. in an `after` hook), even when a test failed.
+ * The `server` fixture starts one per worker and always stops it.
  */
 export class NorenServer {
   /** @param {{proc: import('node:child_process').ChildProcess, url: string, dir: string, env: NodeJS.ProcessEnv, stderr: string[]}} parts */
@@ -157,7 +149,7 @@ export class NorenServer {
   }
 }
 
-/** Server processes still running; killed if the test process exits without stopping them. */
+/** Server processes still running; killed if the worker exits without stopping them. */
 const liveServers = new Set();
 process.once('exit', () => {
   for (const proc of liveServers) proc.kill('SIGKILL');
@@ -181,135 +173,6 @@ async function stopProcess(proc) {
   if (graceful) return { ...graceful, killed: false };
   proc.kill('SIGKILL');
   return { ...(await exited), killed: true };
-}
-
-/**
- * Launches headless Debian chromium. Playwright gives every launch a new, empty temporary
- * profile (user data dir) and deletes it on close, so no state leaks between runs.
- *
- * Playwright hides scrollbars in headless chromium; `scrollbars: true` keeps them, as a desktop
- * browser draws them (a classic scrollbar takes width from the page when it appears).
- *
- * @param {{scrollbars?: boolean}} [options]
- */
-export async function launchBrowser({ scrollbars = false } = {}) {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) {
-    throw new Error(`${executablePath} is missing: apt-get install chromium (browsers are never downloaded)`);
-  }
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    ignoreDefaultArgs: scrollbars ? ['--hide-scrollbars'] : undefined,
-  });
-}
-
-/**
- * Watches one page for problems: console errors, uncaught exceptions, failed requests to the
- * server, and any request to a host other than the server.
- *
- * `tolerate` lists the exact problems a test accepts, each `{ reason, match(problem) }`; a
- * tolerated problem is recorded in `tolerated` instead of failing the test.
- */
-export class PageGuard {
-  /**
-   * @param {import('playwright-core').Page} page
-   * @param {NorenServer | {url: string}} server
-   * @param {{tolerate?: Array<{reason: string, match: (p: Problem) => boolean}>}} [options]
-   */
-  constructor(page, server, { tolerate = [] } = {}) {
-    this.page = page;
-    this.origin = new URL(server.url).origin;
-    this.tolerate = tolerate;
-    /** @type {Problem[]} */
-    this.problems = [];
-    /** @type {Problem[]} */
-    this.tolerated = [];
-
-    page.on('console', (msg) => {
-      if (msg.type() !== 'error') return;
-      const loc = msg.location();
-      this.#record({ kind: 'console', text: msg.text(), url: loc?.url ?? '', pageUrl: page.url() });
-    });
-    page.on('pageerror', (err) => {
-      this.#record({ kind: 'pageerror', text: `${err.name}: ${err.message}`, url: '', pageUrl: page.url() });
-    });
-    page.on('request', (req) => {
-      const url = req.url();
-      // data:, blob: and about: URLs never leave the browser.
-      if (!/^https?:|^wss?:|^ftp:/i.test(url)) return;
-      if (new URL(url).origin !== this.origin) {
-        this.#record({ kind: 'foreign-request', text: `${req.method()} ${url}`, url, pageUrl: page.url() });
-      }
-    });
-    page.on('requestfailed', (req) => {
-      const url = req.url();
-      if (!url.startsWith(this.origin)) return; // already reported as a foreign request
-      const failure = req.failure()?.errorText ?? 'failed';
-      // A navigation that replaces a page still loading aborts its requests; that is not a fault.
-      if (failure === 'net::ERR_ABORTED') return;
-      this.#record({ kind: 'requestfailed', text: `${req.method()} ${url}: ${failure}`, url, pageUrl: page.url() });
-    });
-  }
-
-  /** @param {Problem} problem */
-  #record(problem) {
-    const rule = this.tolerate.find((t) => t.match(problem));
-    if (rule) this.tolerated.push({ ...problem, reason: rule.reason });
-    else this.problems.push(problem);
-  }
-
-  /** Throws, listing every problem seen so far, unless there were none. */
-  assertClean() {
-    if (this.problems.length === 0) return;
-    const lines = this.problems.map(
-      (p) => `  [${p.kind}] ${p.text}${p.url ? ` (at ${p.url})` : ''} on ${p.pageUrl}`,
-    );
-    throw new Error(`the page had ${this.problems.length} problem(s):\n${lines.join('\n')}`);
-  }
-}
-
-/**
- * @typedef {{kind: 'console' | 'pageerror' | 'foreign-request' | 'requestfailed', text: string, url: string, pageUrl: string}} Problem
- */
-
-/**
- * Waits until Docusaurus has hydrated the page (it sets `<html data-has-hydrated="true">`), so
- * that errors raised during hydration are seen before the test checks the guard.
- */
-export async function waitForPortalHydration(page, timeout = 15_000) {
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout });
-}
-
-/**
- * Registers `before`/`after` hooks that start one server and one browser for the test file, and
- * returns an object whose `server` and `browser` are set once `before` has run.
- *
- * `needs` names the static builds the file's pages need ('portal', 'checkout'); a missing one
- * fails at once with the command that builds it, instead of as a confusing 404 later.
- *
- * `browser` is passed to `launchBrowser` (e.g. `{scrollbars: true}`).
- *
- * @param {{before: Function, after: Function}} hooks node:test's hooks
- * @param {{needs?: Array<'portal' | 'checkout'>, browser?: {scrollbars?: boolean}}} [options]
- */
-export function useNoren({ before, after }, { needs = [], browser = {} } = {}) {
-  /** @type {{server?: NorenServer, browser?: import('playwright-core').Browser}} */
-  const env = {};
-  before(async () => {
-    for (const need of needs) assertBuilt(need);
-    env.server = await NorenServer.start();
-    env.browser = await launchBrowser(browser);
-  });
-  after(async () => {
-    await env.browser?.close();
-    const exit = await env.server?.stop();
-    if (exit?.killed) {
-      throw new Error('noren did not stop within 5 s of SIGTERM and was killed');
-    }
-  });
-  return env;
 }
 
 const BUILDS = {
@@ -343,20 +206,138 @@ function assertBuilt(name) {
 }
 
 /**
- * Opens `pathname` in a new browser context (fresh cookies and storage, the given locale) with a
- * PageGuard attached before navigation. Close the returned `context` at the end of the test.
- *
- * @param {{server: NorenServer, browser: import('playwright-core').Browser}} env
- * @param {string} pathname
- * @param {{locale?: string, tolerate?: Array<{reason: string, match: (p: Problem) => boolean}>}} [options]
+ * @typedef {{kind: 'console' | 'pageerror' | 'foreign-request' | 'requestfailed', text: string, url: string, pageUrl: string}} Problem
+ * @typedef {{reason: string, match: (p: Problem) => boolean}} Tolerance
  */
-export async function openPage(env, pathname, { locale = 'en-US', tolerate = [] } = {}) {
-  const { server, browser } = env;
-  if (!server || !browser) throw new Error('the server or the browser did not start');
-  const context = await browser.newContext({ locale, baseURL: server.url });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const guard = new PageGuard(page, server, { tolerate });
-  const response = await page.goto(pathname, { waitUntil: 'load' });
-  return { context, page, guard, response };
+
+/**
+ * Watches every page of a browser context for problems: console errors, uncaught exceptions,
+ * failed requests to the server, and any request to a host other than the server.
+ *
+ * `tolerate(...rules)` names the exact problems a test accepts, each `{ reason, match(problem) }`;
+ * a tolerated problem is recorded in `tolerated` instead of failing the test. Call it before the
+ * page does what causes the problem (usually first thing in the test).
+ */
+export class PageGuard {
+  /**
+   * @param {import('@playwright/test').BrowserContext} context
+   * @param {{url: string}} server
+   */
+  constructor(context, server) {
+    this.origin = new URL(server.url).origin;
+    /** @type {Tolerance[]} */
+    this.rules = [];
+    /** @type {Problem[]} */
+    this.problems = [];
+    /** @type {Problem[]} */
+    this.tolerated = [];
+    for (const page of context.pages()) this.watch(page);
+    context.on('page', (page) => this.watch(page));
+  }
+
+  /** @param {Tolerance[]} rules */
+  tolerate(...rules) {
+    this.rules.push(...rules);
+  }
+
+  /** @param {import('@playwright/test').Page} page */
+  watch(page) {
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const loc = msg.location();
+      this.#record({ kind: 'console', text: msg.text(), url: loc?.url ?? '', pageUrl: page.url() });
+    });
+    page.on('pageerror', (err) => {
+      this.#record({ kind: 'pageerror', text: `${err.name}: ${err.message}`, url: '', pageUrl: page.url() });
+    });
+    page.on('request', (req) => {
+      const url = req.url();
+      // data:, blob: and about: URLs never leave the browser.
+      if (!/^https?:|^wss?:|^ftp:/i.test(url)) return;
+      if (new URL(url).origin !== this.origin) {
+        this.#record({ kind: 'foreign-request', text: `${req.method()} ${url}`, url, pageUrl: page.url() });
+      }
+    });
+    page.on('requestfailed', (req) => {
+      const url = req.url();
+      if (!url.startsWith(this.origin)) return; // already reported as a foreign request
+      const failure = req.failure()?.errorText ?? 'failed';
+      // A navigation that replaces a page still loading aborts its requests; that is not a fault.
+      if (failure === 'net::ERR_ABORTED') return;
+      this.#record({ kind: 'requestfailed', text: `${req.method()} ${url}: ${failure}`, url, pageUrl: page.url() });
+    });
+  }
+
+  /** @param {Problem} problem */
+  #record(problem) {
+    const rule = this.rules.find((t) => t.match(problem));
+    if (rule) this.tolerated.push({ ...problem, reason: rule.reason });
+    else this.problems.push(problem);
+  }
+
+  /** Throws, listing every problem seen so far, unless there were none. */
+  assertClean() {
+    if (this.problems.length === 0) return;
+    const lines = this.problems.map(
+      (p) => `  [${p.kind}] ${p.text}${p.url ? ` (at ${p.url})` : ''} on ${p.pageUrl}`,
+    );
+    throw new Error(`the page had ${this.problems.length} problem(s):\n${lines.join('\n')}`);
+  }
 }
+
+/**
+ * Waits until Docusaurus has hydrated the page (it sets `<html data-has-hydrated="true">`), so
+ * that errors raised during hydration are seen before the test checks the guard.
+ */
+export async function waitForPortalHydration(page, timeout = 15_000) {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout });
+}
+
+/**
+ * The test object of every spec file.
+ *
+ * Worker fixtures (one per worker; a file that sets a worker option with `test.use` gets a worker
+ * of its own, so each spec file has its own server, as each file had before):
+ * - `needs`: the static builds the file's pages need ('portal', 'checkout'); a missing one fails
+ *   at once with the command that builds it, instead of as a confusing 404 later.
+ * - `server`: the running NorenServer, stopped (SIGTERM; SIGKILL and a failure after 5 s) at the end.
+ * - `keys`: `noren demo --json` run once against the server's database.
+ *
+ * Test fixtures:
+ * - `baseURL`: the server's URL, so `page.goto('/docs')` and `request.get('/healthz')` work.
+ * - `guard` (automatic): a PageGuard on every page of the test's context; it is checked when the
+ *   test ends, so every page of every test is guarded even where the test does not call
+ *   `guard.assertClean()` itself.
+ */
+export const test = base.extend({
+  needs: [[], { scope: 'worker', option: true }],
+
+  server: [
+    async ({ needs }, use) => {
+      for (const need of needs) assertBuilt(need);
+      const server = await NorenServer.start();
+      let failed;
+      try {
+        await use(server);
+      } finally {
+        const exit = await server.stop();
+        if (exit?.killed) failed = new Error('noren did not stop within 5 s of SIGTERM and was killed');
+      }
+      if (failed) throw failed;
+    },
+    { scope: 'worker', timeout: STARTUP_TIMEOUT_MS + STOP_TIMEOUT_MS + 10_000 },
+  ],
+
+  keys: [async ({ server }, use) => use(await server.demo()), { scope: 'worker' }],
+
+  baseURL: async ({ server }, use) => use(server.url),
+
+  guard: [
+    async ({ context, server }, use) => {
+      const guard = new PageGuard(context, server);
+      await use(guard);
+      guard.assertClean();
+    },
+    { auto: true },
+  ],
+});

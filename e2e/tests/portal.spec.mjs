@@ -1,0 +1,83 @@
+// The developer portal as a visitor sees it through the noren server (seed 000 §2).
+
+import assert from 'node:assert/strict';
+import { test, waitForPortalHydration } from '../fixtures.mjs';
+
+test.use({ needs: ['portal'] });
+
+test('the home page renders with the Noren title and a navbar with Docs and References', async ({ page, guard }) => {
+  const response = await page.goto('/', { waitUntil: 'load' });
+  assert.equal(response?.status(), 200);
+  await waitForPortalHydration(page);
+  assert.match(await page.title(), /Noren/);
+  const navbar = page.locator('nav.navbar');
+  await navbar.getByRole('link', { name: 'Docs', exact: true }).first().waitFor();
+  await navbar.getByText('References', { exact: true }).first().waitFor();
+  guard.assertClean();
+});
+
+test('the docs index renders a doc page', async ({ page, guard }) => {
+  const response = await page.goto('/docs', { waitUntil: 'load' });
+  assert.equal(response?.status(), 200);
+  await waitForPortalHydration(page);
+  await page.locator('main article h1').first().waitFor();
+  assert.match(await page.title(), /Noren/);
+  assert.equal(new URL(page.url()).pathname, '/docs', 'routes have no trailing slash');
+  guard.assertClean();
+});
+
+test('the payment reference shows the whoami operation', async ({ page, guard }) => {
+  const response = await page.goto('/references/pay', { waitUntil: 'load' });
+  assert.equal(response?.status(), 200);
+  // Redoc keeps fetching and re-rendering: wait for its root, then the text (never networkidle).
+  await page.locator('.redoc-wrap').first().waitFor();
+  const redoc = page.locator('.redoc-wrap');
+  // The operation's heading in the content (the sidebar's entry of it is hidden in its group).
+  await redoc.getByRole('heading', { name: 'Check an API key' }).waitFor();
+  await waitForPortalHydration(page);
+  // Redoc anchors each operation by its operationId.
+  assert.ok(
+    (await redoc.locator('a[href$="/operation/whoami"]').count()) > 0,
+    'an anchor to the operation with operationId whoami',
+  );
+  await redoc.getByText('/v3/api_keys/whoami').first().waitFor({ state: 'attached' });
+  // seed 000 §2: the reference pages hide the download button.
+  assert.equal(await redoc.locator('a[download]').count(), 0, 'no spec download button');
+  guard.assertClean();
+});
+
+test.describe(() => {
+  test.use({ locale: 'ja-JP' });
+
+  test('the Japanese home page renders Japanese chrome', async ({ page, guard }) => {
+    const response = await page.goto('/ja/', { waitUntil: 'load' });
+    assert.equal(response?.status(), 200);
+    await waitForPortalHydration(page);
+    assert.equal(await page.locator('html').getAttribute('lang'), 'ja');
+    const docsLink = page.locator('nav.navbar a[href^="/ja/docs"]').first();
+    await docsLink.waitFor();
+    const label = (await docsLink.innerText()).trim();
+    // The navbar's Docs item is translated (e.g. ドキュメント), not left in English.
+    assert.match(label, /[\u3040-\u30ff\u3400-\u9fff]/, `navbar docs label "${label}" is not Japanese`);
+    guard.assertClean();
+  });
+});
+
+test('an unknown path shows the not-found page with status 404', async ({ page, guard }) => {
+  const missing = '/this-page-does-not-exist-e2e';
+  guard.tolerate({
+    // Chromium logs every 4xx response as a console error, including the document itself.
+    // The 404 of the page under test is what this test asks for; any other 404 still fails.
+    reason: 'the 404 status of the missing page itself',
+    match: (p) =>
+      p.kind === 'console' &&
+      /status of 404/.test(p.text) &&
+      new URL(p.url || 'about:blank', 'http://x').pathname === missing,
+  });
+  const response = await page.goto(missing, { waitUntil: 'load' });
+  assert.equal(response?.status(), 404);
+  await waitForPortalHydration(page);
+  await page.getByRole('heading', { name: 'Page Not Found' }).first().waitFor();
+  assert.equal(new URL(page.url()).pathname, missing, 'the URL is kept, not redirected');
+  guard.assertClean();
+});
