@@ -24,7 +24,7 @@ help:
 	@echo "make clients      a Python client generated from openapi/pay.yaml pays a sandbox payment"
 	@echo "make bench   load benchmarks against the release server"
 	@echo "make build   release server, portal and checkout"
-	@echo "make openapi regenerate openapi/ from the code"
+	@echo "make openapi regenerate openapi/ from the code, and checkout/src/api-types.ts from openapi/internal/checkout.json"
 
 ## The release server, the portal and the checkout.
 build: server portal checkout
@@ -62,8 +62,10 @@ lint:
 fmt:
 	cargo fmt --all
 
-openapi:
+## The committed specs (and the checkout's types generated from its internal spec).
+openapi: checkout/node_modules/.installed
 	cargo run --quiet --locked -p noren -- openapi --out openapi
+	cd checkout && npm run -s gen:api
 
 ## @redocly/cli lint of the committed specs, every recommended rule an error (tools/redocly.yaml).
 lint-openapi: tools/node_modules/.installed
@@ -89,6 +91,7 @@ ci:
 	$(MAKE) test
 	$(MAKE) portal checkout
 	cd checkout && npm run typecheck
+	cd checkout && npm run -s check:api
 	cd portal && npm run typecheck
 	$(MAKE) e2e
 	$(MAKE) clients
