@@ -20,7 +20,7 @@ help:
 	@echo "make test    all Rust tests, on SQLite and on a throwaway PostgreSQL"
 	@echo "make ci      formatting, clippy, spec lint, make test, portal build, browser tests, generated client, contract test (what CI runs)"
 	@echo "make contract schemathesis against /openapi/pay.yaml on a live server (installs it in a venv)"
-	@echo "make lint-openapi  @redocly/cli lint of the three committed specs (tools/redocly.yaml)"
+	@echo "make lint-openapi  @redocly/cli lint of the committed specs, internal/checkout.json included (tools/redocly.yaml)"
 	@echo "make clients      a Python client generated from openapi/pay.yaml pays a sandbox payment"
 	@echo "make bench   load benchmarks against the release server"
 	@echo "make build   release server, portal and checkout"
@@ -67,7 +67,7 @@ openapi: checkout/node_modules/.installed
 	cargo run --quiet --locked -p noren -- openapi --out openapi
 	cd checkout && npm run -s gen:api
 
-## @redocly/cli lint of the committed specs, every recommended rule an error (tools/redocly.yaml).
+## @redocly/cli lint of the committed specs (the internal checkout spec too), every recommended rule an error (tools/redocly.yaml).
 lint-openapi: tools/node_modules/.installed
 	cd tools && npm run -s lint-openapi
 
