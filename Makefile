@@ -20,11 +20,11 @@ help:
 	@echo "make test    all Rust tests, on SQLite and on a throwaway PostgreSQL"
 	@echo "make ci      formatting, clippy, spec lint, make test, portal build, browser tests, generated client, contract test (what CI runs)"
 	@echo "make contract schemathesis against /openapi/pay.yaml on a live server (installs it in a venv)"
-	@echo "make lint-openapi  @redocly/cli lint of the three committed specs (tools/redocly.yaml)"
+	@echo "make lint-openapi  @redocly/cli lint of the committed specs, internal/checkout.json included (tools/redocly.yaml)"
 	@echo "make clients      a Python client generated from openapi/pay.yaml pays a sandbox payment"
 	@echo "make bench   load benchmarks against the release server"
 	@echo "make build   release server, portal and checkout"
-	@echo "make openapi regenerate openapi/ from the code"
+	@echo "make openapi regenerate openapi/ from the code, and checkout/src/api-types.ts from openapi/internal/checkout.json"
 
 ## The release server, the portal and the checkout.
 build: server portal checkout
@@ -62,10 +62,12 @@ lint:
 fmt:
 	cargo fmt --all
 
-openapi:
+## The committed specs (and the checkout's types generated from its internal spec).
+openapi: checkout/node_modules/.installed
 	cargo run --quiet --locked -p noren -- openapi --out openapi
+	cd checkout && npm run -s gen:api
 
-## @redocly/cli lint of the committed specs, every recommended rule an error (tools/redocly.yaml).
+## @redocly/cli lint of the committed specs (the internal checkout spec too), every recommended rule an error (tools/redocly.yaml).
 lint-openapi: tools/node_modules/.installed
 	cd tools && npm run -s lint-openapi
 
@@ -89,6 +91,7 @@ ci:
 	$(MAKE) test
 	$(MAKE) portal checkout
 	cd checkout && npm run typecheck
+	cd checkout && npm run -s check:api
 	cd portal && npm run typecheck
 	$(MAKE) e2e
 	$(MAKE) clients

@@ -1,50 +1,19 @@
-//! The checkout's own JSON endpoints (checkout/API.md).
+//! The checkout's own JSON endpoints (checkout/API.md), called with openapi-fetch. The types come
+//! from the internal spec `openapi/internal/checkout.json` (generated from the Rust code) through
+//! `api-types.ts`, which `npm run gen:api` writes and `npm run check:api` keeps in step: none are
+//! written by hand here.
 
-export type State = 'open' | 'paid' | 'refunded' | 'expired' | 'invalidated';
+import createClient from 'openapi-fetch';
+import type { components, paths } from './api-types';
 
-export interface Brand {
-  payment: string;
-  name: string;
-  image_url: string;
-}
+type Schemas = components['schemas'];
 
+export type Checkout = Schemas['CheckoutView'];
+export type State = Schemas['CheckoutState'];
+export type Brand = Schemas['Brand'];
 /** status: 0 unpaid, 10 paid, 30 refunded, 90 cancelled or declined. */
-export interface Attempt {
-  payment_number: string;
-  payment_method: string;
-  brand_name: string;
-  status: number;
-  amount: number;
-}
-
-export interface Receipt {
-  payment_number: string;
-  payment_method: string;
-  brand_name: string;
-  amount: number;
-  tip: number;
-  amount_total: number;
-  paid_at: string | null;
-}
-
-export interface Checkout {
-  token: string;
-  /** New states may appear; anything unknown is shown as unavailable. */
-  state: State | (string & {});
-  livemode: boolean;
-  shop: { name: string; name_ja: string | null };
-  order_no: string | null;
-  amount: number;
-  tip_vas_enabled: boolean;
-  tip: number;
-  amount_total: number;
-  can_choose_brand: boolean;
-  redirection_url: string | null;
-  expires_at: string | null;
-  brands: Brand[];
-  attempt: Attempt | null;
-  receipt: Receipt | null;
-}
+export type Attempt = Schemas['Attempt'];
+export type Receipt = Schemas['Receipt'];
 
 /** A failed call: `status` 0 when the server could not be reached. */
 export class ApiError extends Error {
@@ -57,36 +26,56 @@ export class ApiError extends Error {
   }
 }
 
-async function call(path: string, body?: unknown): Promise<Checkout> {
-  let res: Response;
-  try {
-    res = await fetch(`/checkout/api/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(0, 'network', 'network error');
-  }
-  const json: unknown = await res.json().catch(() => null);
-  if (!res.ok || json === null || typeof json !== 'object') {
-    const err = (json ?? {}) as { code?: unknown; message?: unknown };
-    throw new ApiError(
-      res.ok ? 502 : res.status,
-      typeof err.code === 'string' ? err.code : 'error',
-      typeof err.message === 'string' ? err.message : res.statusText,
-    );
-  }
-  return json as Checkout;
+const client = createClient<paths>({
+  headers: { Accept: 'application/json' },
+  cache: 'no-store',
+  // Looked up at each call, and a failed fetch (no answer at all) becomes status 0.
+  fetch: (request: Request) =>
+    globalThis.fetch(request).catch(() => {
+      throw new ApiError(0, 'network', 'network error');
+    }),
+});
+
+interface Answer {
+  data?: Checkout;
+  error?: unknown;
+  response: Response;
 }
 
-const enc = encodeURIComponent;
+/** The checkout of a 2xx answer; any other answer (or a 2xx without a JSON object) throws. */
+async function call(request: () => Promise<Answer>): Promise<Checkout> {
+  let answer: Answer;
+  try {
+    answer = await request();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    // A 2xx whose body is not JSON.
+    throw new ApiError(502, 'error', 'invalid response');
+  }
+  const { data, error, response: res } = answer;
+  if (res.ok && data !== null && typeof data === 'object') return data;
+  const err = (error !== null && typeof error === 'object' ? error : {}) as { code?: unknown; message?: unknown };
+  throw new ApiError(
+    res.ok ? 502 : res.status,
+    typeof err.code === 'string' ? err.code : 'error',
+    typeof err.message === 'string' ? err.message : res.statusText,
+  );
+}
 
-export const getCheckout = (token: string) => call(enc(token));
+export const getCheckout = (token: string) =>
+  call(() => client.GET('/checkout/api/{token}', { params: { path: { token } } }));
 
 export const startAttempt = (token: string, paymentMethod: string, tip: number) =>
-  call(`${enc(token)}/attempts`, { payment_method: paymentMethod, tip });
+  call(() =>
+    client.POST('/checkout/api/{token}/attempts', {
+      params: { path: { token } },
+      body: { payment_method: paymentMethod, tip },
+    }),
+  );
 
 export const finishAttempt = (token: string, paymentNumber: string, action: 'approve' | 'decline') =>
-  call(`${enc(token)}/attempts/${enc(paymentNumber)}/${action}`, {});
+  call(() =>
+    client.POST(`/checkout/api/{token}/attempts/{payment_number}/${action}`, {
+      params: { path: { token, payment_number: paymentNumber } },
+    }),
+  );

@@ -11,7 +11,7 @@ use crate::http::metrics::Metrics;
 use crate::http::ratelimit::{self, RateLimits};
 use crate::http::serve::{self, ConnectionLimits};
 use crate::http::{ops, statics};
-use crate::openapi::Specs;
+use crate::openapi::{Generated, Specs};
 use crate::state::{AppState, RenderedSpecs, Shared, StaticDirs};
 use crate::webhooks::{self, Wake};
 use crate::{inbound, order, pay};
@@ -34,16 +34,20 @@ use tower_http::map_request_body::MapRequestBodyLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 
-/// The three API routers (without state) and the specs generated from them.
+/// The three API routers and the checkout's (without state) and the specs generated from them.
 pub fn api_routes() -> (Router<AppState>, Specs) {
     let (pay, pay_api) = pay::router().split_for_parts();
     let (order, order_api) = order::router().split_for_parts();
     let (inbound, inbound_api) = inbound::router().split_for_parts();
+    let (checkout, checkout_api) = pay::checkout_router().split_for_parts();
     (
-        pay.merge(order)
-            .merge(inbound)
-            .merge(pay::checkout_router()),
-        Specs::new(pay_api, order_api, inbound_api),
+        pay.merge(order).merge(inbound).merge(checkout),
+        Specs::new(Generated {
+            pay: pay_api,
+            order: order_api,
+            inbound: inbound_api,
+            checkout: checkout_api,
+        }),
     )
 }
 
@@ -73,6 +77,13 @@ async fn inbound_json(State(s): State<AppState>) -> impl IntoResponse {
     )
 }
 
+async fn checkout_json(State(s): State<AppState>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        s.specs.checkout_json.clone(),
+    )
+}
+
 /// The whole application with its layers (see `http::layers` for the order).
 pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
     let separate_metrics = state.config.limits.metrics_listen.is_some();
@@ -83,6 +94,7 @@ pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
         .route("/openapi/pay.yaml", get(pay_yaml))
         .route("/openapi/order.json", get(order_json))
         .route("/openapi/inbound.json", get(inbound_json))
+        .route("/openapi/internal/checkout.json", get(checkout_json))
         .route("/checkout", any(statics::checkout))
         .route("/checkout/{*rest}", any(statics::checkout))
         .fallback(statics::portal)
@@ -156,6 +168,7 @@ impl Server {
             pay_yaml: specs.pay_yaml(),
             order_json: specs.order_json(),
             inbound_json: specs.inbound_json(),
+            checkout_json: specs.checkout_json(),
         };
         let auth_cache = Arc::new(AuthCache::new(config.auth_cache_ttl));
         let config_limits = config.limits.clone();

@@ -296,8 +296,9 @@ fn openapi(out: &Path, check: bool) -> anyhow::Result<ExitCode> {
                 stale.push(path.display().to_string());
             }
         } else {
-            std::fs::create_dir_all(out)
-                .with_context(|| format!("cannot create {}", out.display()))?;
+            let dir = path.parent().unwrap_or(out);
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
             std::fs::write(&path, content)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             eprintln!("wrote {}", path.display());

@@ -1,5 +1,7 @@
-//! The three OpenAPI documents, generated from the routers (`utoipa-axum`), so the references
-//! can never drift from the code. Served at `/openapi/…` and written by `noren openapi`.
+//! The three OpenAPI documents of the APIs, and the internal one of the hosted checkout's own
+//! endpoints, generated from the routers (`utoipa-axum`), so the references (and the checkout's
+//! generated TypeScript types) can never drift from the code. Served at `/openapi/…` and written
+//! by `noren openapi`.
 
 use serde_json::json;
 use utoipa::Modify;
@@ -90,7 +92,13 @@ impl Modify for Servers {
 pub struct CommonErrors {
     /// What a 403 means for this API's keys.
     pub forbidden: &'static str,
+    /// What a 415 means: the body formats this API takes.
+    pub unsupported_media: &'static str,
 }
+
+/// The 415 of the APIs whose values come as query values or a form body.
+const FORM_BODIES: &str = "A body in a format this call does not take (values go in the query or \
+                           in an `application/x-www-form-urlencoded` body).";
 
 impl CommonErrors {
     fn error(description: &str, example: Option<serde_json::Value>) -> Response {
@@ -193,14 +201,7 @@ impl CommonErrors {
             ));
         }
         if takes_body {
-            answers.push((
-                "415",
-                Self::error(
-                    "A body in a format this call does not take (values go in the query or in \
-                     an `application/x-www-form-urlencoded` body).",
-                    None,
-                ),
-            ));
+            answers.push(("415", Self::error(self.unsupported_media, None)));
         }
         answers.push(("429", Self::too_many_requests()));
         answers.push((
@@ -244,26 +245,50 @@ pub struct Specs {
     pub pay: OpenApi,
     pub order: OpenApi,
     pub inbound: OpenApi,
+    /// The hosted checkout's own endpoints: internal, not linked from the portal.
+    pub checkout: OpenApi,
+}
+
+/// The documents as the routers generated them, before [`Specs::new`] completes them.
+pub struct Generated {
+    pub pay: OpenApi,
+    pub order: OpenApi,
+    pub inbound: OpenApi,
+    pub checkout: OpenApi,
 }
 
 impl Specs {
-    /// The three documents as the routers generated them, completed by [`CommonErrors`].
-    pub fn new(mut pay: OpenApi, mut order: OpenApi, mut inbound: OpenApi) -> Self {
+    /// The documents as the routers generated them, completed by [`CommonErrors`].
+    pub fn new(generated: Generated) -> Self {
+        let Generated {
+            mut pay,
+            mut order,
+            mut inbound,
+            mut checkout,
+        } = generated;
         let merchant = CommonErrors {
             forbidden: "The key is valid but may not make this call: its shop device is disabled, \
                         or the call is outside the key's scope (device keys `dk_…` only create \
                         and read payments of their shop).",
+            unsupported_media: FORM_BODIES,
         };
         merchant.modify(&mut pay);
         merchant.modify(&mut order);
         CommonErrors {
             forbidden: "The partner key is valid but may not make this call.",
+            unsupported_media: FORM_BODIES,
         }
         .modify(&mut inbound);
+        CommonErrors {
+            forbidden: "Not used: the checkout's calls take no key.",
+            unsupported_media: "A body that is not `application/json`.",
+        }
+        .modify(&mut checkout);
         Specs {
             pay,
             order,
             inbound,
+            checkout,
         }
     }
 
@@ -281,12 +306,18 @@ impl Specs {
         pretty(&self.inbound)
     }
 
-    /// `(file name, content)` of each committed copy under `openapi/`.
-    pub fn files(&self) -> [(&'static str, String); 3] {
+    pub fn checkout_json(&self) -> String {
+        pretty(&self.checkout)
+    }
+
+    /// `(path under openapi/, content)` of each committed copy; each is served at
+    /// `/openapi/{path}`.
+    pub fn files(&self) -> [(&'static str, String); 4] {
         [
             ("pay.yaml", self.pay_yaml()),
             ("order.json", self.order_json()),
             ("inbound.json", self.inbound_json()),
+            ("internal/checkout.json", self.checkout_json()),
         ]
     }
 }

@@ -126,6 +126,8 @@ pub struct RenderedSpecs {
     pub pay_yaml: String,
     pub order_json: String,
     pub inbound_json: String,
+    /// Internal: the hosted checkout's own endpoints.
+    pub checkout_json: String,
 }
 
 /// Where the static builds are, resolved once at start-up.

@@ -1,12 +1,13 @@
 //! The hosted checkout's own JSON endpoints (`checkout/API.md`): what the React page at
 //! `/checkout/{token}` reads and does. No key: the token is the secret. Not part of the public
-//! payment API, so not in `openapi/pay.yaml`.
+//! payment API, so not in `openapi/pay.yaml`: their spec is the internal
+//! `openapi/internal/checkout.json`, from which the checkout's TypeScript types are generated.
 
 use crate::db::repo::attempts::{self, Outcome, is_expired};
 use crate::db::repo::payments::{self, PaymentRecord};
 use crate::db::repo::{accounts, shops};
 use crate::domain::payment::{PaymentMethod, PaymentStatus};
-use crate::http::error::{ApiError, FieldError};
+use crate::http::error::{ApiError, ErrorBody, FieldError};
 use crate::http::extract::{Json, Path};
 use crate::pay::brands::image_path;
 use crate::pay::dto::iso;
@@ -15,56 +16,117 @@ use crate::state::AppState;
 use axum::extract::State;
 use chrono::Duration;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-#[derive(Serialize)]
+/// The shop taking the payment.
+#[derive(Serialize, ToSchema)]
 pub struct Shop {
+    #[schema(example = "Noren Demo Cafe")]
     name: String,
+    /// The shop's Japanese name, shown on the Japanese page (empty when the shop has none).
+    #[schema(example = "ノーレン デモ カフェ")]
     name_ja: String,
 }
 
-#[derive(Serialize)]
+/// A payment brand the shop offers, in display order.
+#[derive(Serialize, ToSchema)]
 pub struct Brand {
+    /// The brand's code, sent back as `payment_method` to start an attempt.
+    #[schema(example = "paypay")]
     payment: String,
+    #[schema(example = "PayPay")]
     name: String,
+    /// A same-origin path of the brand's badge.
+    #[schema(example = "/checkout/brands/paypay.svg")]
     image_url: String,
 }
 
-#[derive(Serialize)]
+/// The latest attempt of the payment.
+#[derive(Serialize, ToSchema)]
 pub struct Attempt {
+    #[schema(example = "4829301746502918")]
     payment_number: String,
+    #[schema(example = "paypay")]
     payment_method: String,
+    #[schema(example = "PayPay")]
     brand_name: String,
+    /// 0 unpaid (waiting for the brand page), 10 paid, 30 refunded, 90 cancelled or declined.
+    #[schema(example = 0)]
     status: i32,
+    /// What the attempt charges: the payment's amount plus the tip.
+    #[schema(example = 1100)]
     amount: i64,
 }
 
-#[derive(Serialize)]
+/// What was paid: present when `state` is `paid` or `refunded`.
+#[derive(Serialize, ToSchema)]
 pub struct Receipt {
+    #[schema(example = "4829301746502918")]
     payment_number: String,
+    #[schema(example = "paypay")]
     payment_method: String,
+    #[schema(example = "PayPay")]
     brand_name: String,
+    #[schema(example = 1000)]
     amount: i64,
+    #[schema(example = 100)]
     tip: i64,
+    #[schema(example = 1100)]
     amount_total: i64,
+    /// When the attempt was paid.
+    #[schema(required = true, format = DateTime, example = "2026-11-23T09:12:00Z")]
     paid_at: Option<String>,
 }
 
-#[derive(Serialize)]
+/// The checkout's state, the first that applies (`checkout/API.md`).
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckoutState {
+    /// Paid in full.
+    Paid,
+    /// Its paid attempt was refunded.
+    Refunded,
+    /// Past `create_time + expires_after`.
+    Expired,
+    /// The merchant blocked the link and no attempt is open.
+    Invalidated,
+    /// Waiting for the customer.
+    Open,
+}
+
+/// The payment as the checkout shows it.
+#[derive(Serialize, ToSchema)]
 pub struct CheckoutView {
+    #[schema(example = "tKx3fQ9mP2vL8sR4wZ7yB1nC6dH0jG5a")]
     token: String,
-    state: &'static str,
+    state: CheckoutState,
     livemode: bool,
     shop: Shop,
+    #[schema(required = true, example = "A-0001")]
     order_no: Option<String>,
+    #[schema(example = 1000)]
     amount: i64,
     tip_vas_enabled: bool,
+    /// The tip chosen with the latest attempt (0 when none).
+    #[schema(example = 0)]
     tip: i64,
+    /// `amount` + `tip`.
+    #[schema(example = 1000)]
     amount_total: i64,
+    /// False when the link is invalidated but an attempt was already started (that attempt may
+    /// still be approved or declined), or when `state` is not `open`.
     can_choose_brand: bool,
+    #[schema(required = true, example = "https://shop.example/thanks")]
     redirection_url: Option<String>,
+    /// Null when the payment never expires.
+    #[schema(required = true, format = DateTime, example = "2026-11-23T10:00:00Z")]
     expires_at: Option<String>,
     brands: Vec<Brand>,
+    /// The latest attempt, or null.
+    #[schema(required = true)]
     attempt: Option<Attempt>,
+    /// Null unless `state` is `paid` or `refunded`.
+    #[schema(required = true)]
     receipt: Option<Receipt>,
 }
 
@@ -106,15 +168,15 @@ fn build(
     let open_attempt = latest.is_some_and(|a| a.status == i32::from(PaymentStatus::Unpaid));
     let expired = is_expired(p, now);
     let state = if p.fulfilled {
-        "paid"
+        CheckoutState::Paid
     } else if paid.is_some_and(|a| a.status == i32::from(PaymentStatus::Refunded)) {
-        "refunded"
+        CheckoutState::Refunded
     } else if expired {
-        "expired"
+        CheckoutState::Expired
     } else if p.invalidated && !open_attempt {
-        "invalidated"
+        CheckoutState::Invalidated
     } else {
-        "open"
+        CheckoutState::Open
     };
     let tip = p.tip_amount;
     CheckoutView {
@@ -127,7 +189,7 @@ fn build(
         tip_vas_enabled: p.tip_vas_enabled,
         tip,
         amount_total: p.amount + tip,
-        can_choose_brand: state == "open" && !p.invalidated,
+        can_choose_brand: state == CheckoutState::Open && !p.invalidated,
         redirection_url: p.redirection_url.clone(),
         expires_at: match p.expires_after {
             Some(secs) if secs > 0 => Some(iso(p.created_at + Duration::seconds(secs))),
@@ -149,7 +211,7 @@ fn build(
             amount: a.amount,
         }),
         receipt: paid
-            .filter(|_| matches!(state, "paid" | "refunded"))
+            .filter(|_| matches!(state, CheckoutState::Paid | CheckoutState::Refunded))
             .map(|a| Receipt {
                 payment_number: a.payment_number.clone(),
                 payment_method: a.payment_method.clone(),
@@ -169,7 +231,21 @@ fn max_tip(amount: i64) -> i64 {
         .max(0)
 }
 
-/// `GET /checkout/api/{token}`
+/// Read the checkout
+///
+/// The payment as the checkout page shows it.
+#[utoipa::path(
+    get,
+    path = "/checkout/api/{token}",
+    operation_id = "get_checkout",
+    tag = "Checkout",
+    params(("token" = String, Path, description = "The payment's token (from its checkout `url`).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
+    responses(
+        (status = 200, description = "The checkout.", body = CheckoutView),
+        (status = 404, description = "No payment with this token.", body = ErrorBody,
+            example = json!({"code": "not_found", "message": "no payment with this token"})),
+    )
+)]
 pub async fn show(
     State(state): State<AppState>,
     Path(token): Path<String>,
@@ -177,15 +253,40 @@ pub async fn show(
     Ok(Json(view(&state, &token).await?))
 }
 
-#[derive(Deserialize)]
+/// The brand the customer chose, and the tip.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StartBody {
+    /// One of the shop's `brands[].payment`.
+    #[schema(example = "paypay")]
     payment_method: String,
+    /// A whole number of yen, 0 (the default) unless `tip_vas_enabled`; at most the amount.
+    /// Taken as any JSON value so that a wrong one is named in the 400 rather than refused whole.
     #[serde(default)]
+    #[schema(value_type = Option<i64>, minimum = 0, example = 100)]
     tip: serde_json::Value,
 }
 
-/// `POST /checkout/api/{token}/attempts`
+/// Start an attempt
+///
+/// Starts an attempt with the chosen brand: an open attempt with another brand is cancelled
+/// (status 90) first. The answer's `attempt` is the new one (status 0).
+#[utoipa::path(
+    post,
+    path = "/checkout/api/{token}/attempts",
+    operation_id = "start_attempt",
+    tag = "Checkout",
+    params(("token" = String, Path, description = "The payment's token (from its checkout `url`).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
+    request_body = StartBody,
+    responses(
+        (status = 200, description = "The checkout, with the new attempt.", body = CheckoutView),
+        (status = 400, description = "`errors` names the field: an unknown or not offered `payment_method`; a `tip` that is not a whole number, out of range, or not 0 when the payment takes no tip.", body = ErrorBody,
+            example = json!({"code": "client", "message": "invalid request", "errors": [{"field": "payment_method", "message": "is not one of the brands this shop offers"}]})),
+        (status = 404, description = "No payment with this token.", body = ErrorBody,
+            example = json!({"code": "not_found", "message": "no payment with this token"})),
+        (status = 409, description = "The payment is not open (expired, invalidated, paid), or the brand is not connected in live mode in this installation.", body = ErrorBody),
+    )
+)]
 pub async fn start(
     State(state): State<AppState>,
     Path(token): Path<String>,
@@ -260,7 +361,26 @@ async fn finish(
     Ok(Json(view(&state, &token).await?))
 }
 
-/// `POST /checkout/api/{token}/attempts/{payment_number}/approve`
+/// Approve an attempt (sandbox)
+///
+/// What the sandbox brand page's Approve button calls: the attempt is paid (status 10), the
+/// payment fulfilled, and the `paid` webhook queued. Test payments only.
+#[utoipa::path(
+    post,
+    path = "/checkout/api/{token}/attempts/{payment_number}/approve",
+    operation_id = "approve_attempt",
+    tag = "Checkout",
+    params(
+        ("token" = String, Path, description = "The payment's token (from its checkout `url`).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
+        ("payment_number" = String, Path, description = "The open attempt (status 0).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
+    ),
+    responses(
+        (status = 200, description = "The checkout, now paid.", body = CheckoutView),
+        (status = 404, description = "No payment with this token, or the attempt is not one of its.", body = ErrorBody,
+            example = json!({"code": "not_found", "message": "no such payment attempt"})),
+        (status = 409, description = "A live payment (settled by its brand), an attempt that is not open, or an expired payment.", body = ErrorBody),
+    )
+)]
 pub async fn approve(
     State(state): State<AppState>,
     Path((token, number)): Path<(String, String)>,
@@ -268,7 +388,26 @@ pub async fn approve(
     finish(state, token, number, Outcome::Approved).await
 }
 
-/// `POST /checkout/api/{token}/attempts/{payment_number}/decline`
+/// Decline an attempt (sandbox)
+///
+/// What the sandbox brand page's Decline button calls: the attempt is declined (status 90) and
+/// the customer may choose again. Test payments only.
+#[utoipa::path(
+    post,
+    path = "/checkout/api/{token}/attempts/{payment_number}/decline",
+    operation_id = "decline_attempt",
+    tag = "Checkout",
+    params(
+        ("token" = String, Path, description = "The payment's token (from its checkout `url`).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
+        ("payment_number" = String, Path, description = "The open attempt (status 0).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
+    ),
+    responses(
+        (status = 200, description = "The checkout; the attempt is declined.", body = CheckoutView),
+        (status = 404, description = "No payment with this token, or the attempt is not one of its.", body = ErrorBody,
+            example = json!({"code": "not_found", "message": "no such payment attempt"})),
+        (status = 409, description = "A live payment (settled by its brand), or an attempt that is not open.", body = ErrorBody),
+    )
+)]
 pub async fn decline(
     State(state): State<AppState>,
     Path((token, number)): Path<(String, String)>,

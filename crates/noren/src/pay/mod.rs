@@ -18,8 +18,7 @@ use crate::domain::webhook::{CurrencyInfo, EventStatus, WebhookEvent};
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
 use crate::openapi::{MerchantKeyScheme, Servers};
 use crate::state::AppState;
-use axum::Router;
-use axum::routing::{get, post};
+use axum::routing::get;
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -68,19 +67,32 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(whoami::whoami))
 }
 
-/// The checkout's own endpoints and the brand badges: served, but not part of the public spec.
-pub fn checkout_router() -> Router<AppState> {
-    Router::new()
-        .route("/checkout/api/{token}", get(checkout::show))
-        .route("/checkout/api/{token}/attempts", post(checkout::start))
-        .route(
-            "/checkout/api/{token}/attempts/{payment_number}/approve",
-            post(checkout::approve),
-        )
-        .route(
-            "/checkout/api/{token}/attempts/{payment_number}/decline",
-            post(checkout::decline),
-        )
+/// The internal spec of the hosted checkout's own JSON endpoints: served at
+/// `/openapi/internal/checkout.json`, never linked from the portal nor part of `pay.yaml`; the
+/// checkout's TypeScript types are generated from it (`checkout/src/api-types.ts`).
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Noren checkout API (internal)",
+        version = "1.0.0",
+        description = "The hosted checkout page's own JSON endpoints (`checkout/API.md`). Internal: \
+they change with the checkout page, which is built from the same commit. No key: the payment's \
+token is the secret. Every non-2xx answer has the body `{\"code\", \"message\", \"errors\"}` \
+(`errors` only for validation)."
+    ),
+    modifiers(&Servers),
+    components(schemas(ErrorBody, ErrorCode, FieldError)),
+    tags((name = "Checkout", description = "Read a payment as its checkout shows it, start an attempt, and settle it from the sandbox brand page."))
+)]
+pub struct CheckoutApi;
+
+/// The checkout's own endpoints (in the internal spec) and the brand badges (in no spec).
+pub fn checkout_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(CheckoutApi::openapi())
+        .routes(routes!(checkout::show))
+        .routes(routes!(checkout::start))
+        .routes(routes!(checkout::approve))
+        .routes(routes!(checkout::decline))
         .route("/checkout/brands/{file}", get(brands::badge))
 }
 

@@ -1,4 +1,5 @@
-//! The committed specs under `openapi/` are what the code generates, and what the server serves.
+//! The committed specs under `openapi/` are what the code generates, and what the server serves:
+//! the three APIs' and the internal one of the hosted checkout (`openapi/internal/checkout.json`).
 
 use noren_testkit::both_databases;
 use std::path::Path;
@@ -9,13 +10,73 @@ const REGENERATE: &str =
 #[test]
 fn committed_specs_match_the_code() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../openapi");
-    for (name, generated) in noren::app::specs().files() {
+    let files = noren::app::specs().files();
+    let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+    assert_eq!(
+        names,
+        [
+            "pay.yaml",
+            "order.json",
+            "inbound.json",
+            "internal/checkout.json"
+        ]
+    );
+    for (name, generated) in files {
         let committed = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
         assert!(
             committed == generated,
             "openapi/{name} differs from the code: {REGENERATE}"
         );
     }
+}
+
+#[test]
+fn the_internal_checkout_spec_is_generated_from_the_checkout_routes_and_kept_out_of_pay_yaml() {
+    let specs = noren::app::specs();
+    let v = serde_json::to_value(&specs.checkout).expect("serializes");
+    assert_eq!(v["openapi"], "3.1.0");
+    let paths: Vec<&String> = v["paths"].as_object().expect("paths").keys().collect();
+    assert_eq!(
+        paths,
+        [
+            "/checkout/api/{token}",
+            "/checkout/api/{token}/attempts",
+            "/checkout/api/{token}/attempts/{payment_number}/approve",
+            "/checkout/api/{token}/attempts/{payment_number}/decline",
+        ]
+    );
+    let view = &v["components"]["schemas"]["CheckoutView"];
+    // Rust always sends these, null or not: the generated types must not make them optional.
+    for field in [
+        "order_no",
+        "redirection_url",
+        "expires_at",
+        "attempt",
+        "receipt",
+        "shop",
+    ] {
+        assert!(
+            view["required"]
+                .as_array()
+                .is_some_and(|r| r.iter().any(|f| f == field)),
+            "CheckoutView.{field} is required"
+        );
+    }
+    assert_eq!(
+        v["components"]["schemas"]["Shop"]["properties"]["name_ja"]["type"], "string",
+        "name_ja is never null"
+    );
+    assert_eq!(
+        v["components"]["schemas"]["CheckoutState"]["enum"],
+        serde_json::json!(["paid", "refunded", "expired", "invalidated", "open"])
+    );
+    let pay = serde_json::to_value(&specs.pay).expect("serializes");
+    assert!(
+        pay["paths"]
+            .as_object()
+            .is_some_and(|p| p.keys().all(|k| !k.starts_with("/checkout"))),
+        "the checkout's endpoints are not part of the public payment spec"
+    );
 }
 
 #[test]
@@ -79,13 +140,24 @@ fn the_payment_spec_documents_whoami_with_its_answers() {
 
 both_databases! {
     async fn the_server_serves_the_generated_specs(app) {
-        for (name, generated) in noren::app::specs().files() {
+        let files = noren::app::specs().files();
+        assert!(files.iter().any(|(name, _)| *name == "internal/checkout.json"));
+        for (name, generated) in files {
             let res = app.get(&format!("/openapi/{name}")).await;
             assert_eq!(res.status(), 200, "{name}");
             let ct = res.headers()["content-type"].to_str().unwrap_or("").to_string();
             assert!(ct.starts_with(if name.ends_with(".yaml") { "application/yaml" } else { "application/json" }), "{name}: {ct}");
             assert_eq!(res.text().await.expect("body"), generated, "{name}");
         }
+    }
+}
+
+both_databases! {
+    async fn an_unknown_internal_spec_answers_404_with_the_error_body(app) {
+        let res = app.get("/openapi/internal/nothing.json").await;
+        assert_eq!(res.status(), 404);
+        let body: serde_json::Value = res.json().await.expect("json");
+        assert_eq!(body["code"], "not_found");
     }
 }
 
@@ -162,6 +234,49 @@ fn every_payment_call_documents_the_errors_it_can_answer_with_the_error_body() {
         "conflict"
     );
     assert!(is_error_body(&create["415"]));
+}
+
+#[test]
+fn every_checkout_call_documents_its_errors_with_the_error_body() {
+    let v = serde_json::to_value(&noren::app::specs().checkout).expect("serializes");
+    let ops = operations(&v);
+    assert_eq!(ops.len(), 4);
+    for (name, op) in ops {
+        assert_eq!(
+            op["security"],
+            serde_json::json!([]),
+            "{name}: no key, the token is the secret"
+        );
+        assert!(op["operationId"].is_string(), "{name}");
+        let responses = &op["responses"];
+        assert_eq!(
+            responses["200"]["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/CheckoutView",
+            "{name}"
+        );
+        let mut expected = vec!["404", "429", "default"];
+        if name.starts_with("post ") {
+            expected.extend(["409", "413"]);
+        }
+        if name == "post /checkout/api/{token}/attempts" {
+            expected.extend(["400", "415"]);
+            assert_eq!(
+                op["requestBody"]["content"]["application/json"]["schema"]["$ref"],
+                "#/components/schemas/StartBody"
+            );
+        }
+        for status in expected {
+            assert!(is_error_body(&responses[status]), "{name}: {status}");
+        }
+        for (status, response) in responses.as_object().into_iter().flatten() {
+            if !status.starts_with('2') {
+                assert!(
+                    is_error_body(response),
+                    "{name}: {status} has the error body"
+                );
+            }
+        }
+    }
 }
 
 #[test]

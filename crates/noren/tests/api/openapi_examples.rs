@@ -232,6 +232,7 @@ fn every_example_in_the_specs_is_valid_against_its_schema() {
         ("pay", &specs.pay),
         ("order", &specs.order),
         ("inbound", &specs.inbound),
+        ("checkout", &specs.checkout),
     ] {
         let spec = serde_json::to_value(api).expect("serializes");
         let (n, found) = invalid_examples(&spec);
@@ -288,6 +289,7 @@ fn no_rust_literal_appears_in_the_specs() {
         ("pay", &specs.pay),
         ("order", &specs.order),
         ("inbound", &specs.inbound),
+        ("checkout", &specs.checkout),
     ] {
         let spec = serde_json::to_value(api).expect("serializes");
         rust_literals(&spec, name, &mut found);
