@@ -199,3 +199,58 @@ async fn page_paths_answer_405_and_413_as_html() {
         assert!(!header(&res, "x-request-id").is_empty());
     }
 }
+
+#[tokio::test]
+async fn answers_are_compressed_for_clients_that_ask_and_only_for_them() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let page = format!(
+        "<!doctype html><title>docs</title>{}",
+        "<p>Noren developer portal</p>".repeat(4000)
+    );
+    write_file(dir.path(), "docs.html", &page);
+    write_file(dir.path(), "index.html", "home");
+    let app = TestApp::spawn_with(
+        Backend::Sqlite,
+        Options {
+            portal_dir: Some(dir.path().to_path_buf()),
+            ..Default::default()
+        },
+    )
+    .await
+    .expect("app");
+    let get = |encoding: &'static str| {
+        let req = app.client.get(app.url("/docs"));
+        let req = if encoding.is_empty() {
+            req
+        } else {
+            req.header("Accept-Encoding", encoding)
+        };
+        async move { req.send().await.expect("sent") }
+    };
+    let plain = get("").await;
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.bytes().await.expect("body").len(), page.len());
+    for encoding in ["br", "gzip"] {
+        let res = get(encoding).await;
+        assert_eq!(header(&res, "content-encoding"), encoding);
+        let size = res.bytes().await.expect("body").len();
+        assert!(
+            size * 20 < page.len(),
+            "{encoding}: {size} bytes for {}",
+            page.len()
+        );
+    }
+    // JSON answers too.
+    let m = fixtures::test_merchant(app.db(), "Zip").await;
+    app.create_payment(&m.key, &[("amount", "1000")]).await;
+    let res = app
+        .client
+        .get(app.url("/v3/predefined_payments"))
+        .header("X-Auth-API-Key", &m.key)
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), 200);
+    assert_eq!(header(&res, "content-encoding"), "gzip");
+}
