@@ -317,9 +317,9 @@ export interface operations {
             /** @description Too many requests from this key (or, for calls without a key and for failed authentication, from this address). Limits are per server process. Retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description What is left of the limit and when it resets (same draft). */
+                    /** @description What is left of the limit: `r` requests remaining, `t` seconds until it resets, e.g. `"key";r=0;t=1`. */
                     RateLimit?: string;
-                    /** @description The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`). */
+                    /** @description The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`): its name (`key`, `address` or `failures`), `q` requests per `w` seconds, e.g. `"key";q=100;w=1`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
@@ -329,7 +329,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "too_many_requests",
-                     *       "message": "too many requests; retry in 1 second"
+                     *       "message": "too many requests for this key: at most 100 per second; retry after 1 s"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -449,9 +449,9 @@ export interface operations {
             /** @description Too many requests from this key (or, for calls without a key and for failed authentication, from this address). Limits are per server process. Retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description What is left of the limit and when it resets (same draft). */
+                    /** @description What is left of the limit: `r` requests remaining, `t` seconds until it resets, e.g. `"key";r=0;t=1`. */
                     RateLimit?: string;
-                    /** @description The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`). */
+                    /** @description The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`): its name (`key`, `address` or `failures`), `q` requests per `w` seconds, e.g. `"key";q=100;w=1`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
@@ -461,7 +461,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "too_many_requests",
-                     *       "message": "too many requests; retry in 1 second"
+                     *       "message": "too many requests for this key: at most 100 per second; retry after 1 s"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -549,9 +549,9 @@ export interface operations {
             /** @description Too many requests from this key (or, for calls without a key and for failed authentication, from this address). Limits are per server process. Retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description What is left of the limit and when it resets (same draft). */
+                    /** @description What is left of the limit: `r` requests remaining, `t` seconds until it resets, e.g. `"key";r=0;t=1`. */
                     RateLimit?: string;
-                    /** @description The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`). */
+                    /** @description The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`): its name (`key`, `address` or `failures`), `q` requests per `w` seconds, e.g. `"key";q=100;w=1`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
@@ -561,7 +561,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "too_many_requests",
-                     *       "message": "too many requests; retry in 1 second"
+                     *       "message": "too many requests for this key: at most 100 per second; retry after 1 s"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -649,9 +649,9 @@ export interface operations {
             /** @description Too many requests from this key (or, for calls without a key and for failed authentication, from this address). Limits are per server process. Retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description What is left of the limit and when it resets (same draft). */
+                    /** @description What is left of the limit: `r` requests remaining, `t` seconds until it resets, e.g. `"key";r=0;t=1`. */
                     RateLimit?: string;
-                    /** @description The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`). */
+                    /** @description The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`): its name (`key`, `address` or `failures`), `q` requests per `w` seconds, e.g. `"key";q=100;w=1`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
@@ -661,7 +661,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "too_many_requests",
-                     *       "message": "too many requests; retry in 1 second"
+                     *       "message": "too many requests for this key: at most 100 per second; retry after 1 s"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

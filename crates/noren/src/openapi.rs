@@ -124,7 +124,7 @@ impl CommonErrors {
              authentication, from this address). Limits are per server process. Retry after \
              `Retry-After` seconds.",
             Some(
-                json!({"code": "too_many_requests", "message": "too many requests; retry in 1 second"}),
+                json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"}),
             ),
         );
         res.headers.insert(
@@ -134,7 +134,9 @@ impl CommonErrors {
         res.headers.insert(
             "RateLimit-Policy".into(),
             header(
-                "The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`).",
+                "The limit that applies (IETF draft `draft-ietf-httpapi-ratelimit-headers`): its \
+                 name (`key`, `address` or `failures`), `q` requests per `w` seconds, e.g. \
+                 `\"key\";q=100;w=1`.",
                 Type::String,
             )
             .into(),
@@ -142,7 +144,8 @@ impl CommonErrors {
         res.headers.insert(
             "RateLimit".into(),
             header(
-                "What is left of the limit and when it resets (same draft).",
+                "What is left of the limit: `r` requests remaining, `t` seconds until it resets, e.g. \
+                 `\"key\";r=0;t=1`.",
                 Type::String,
             )
             .into(),

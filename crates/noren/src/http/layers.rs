@@ -1,7 +1,8 @@
-//! Middleware: request ids, per-request span and metrics, the error-body guarantee and the body
-//! limit. `app::build_router` stacks them in this order (outermost first):
-//! set request id → propagate it → [`observe`] → panic catcher → [`normalize_errors`] →
-//! body limit → handler. They are added with `Router::layer`, so they run after routing and see
+//! Middleware: request ids, per-request span and metrics, security headers, the target check,
+//! the error-body guarantee and the body limit. `app::build_router` stacks them in this order
+//! (outermost first): set request id → propagate it → [`observe`] → compression →
+//! [`security_headers`] → rate limits (`http::ratelimit`) → [`check_target`] → panic catcher →
+//! [`normalize_errors`] → request timeout → body limit → handler. They are added with `Router::layer`, so they run after routing and see
 //! the matched route template.
 
 use crate::http::error::{ErrorBody, ErrorCode, error_response};

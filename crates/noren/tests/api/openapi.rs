@@ -177,6 +177,21 @@ fn is_error_body(response: &serde_json::Value) -> bool {
     response["content"]["application/json"]["schema"]["$ref"] == "#/components/schemas/ErrorBody"
 }
 
+/// Every `expected` status is documented with the error body, and so is every other non-2xx.
+fn assert_errors_documented(name: &str, responses: &serde_json::Value, expected: &[&str]) {
+    for status in expected {
+        assert!(is_error_body(&responses[*status]), "{name}: {status}");
+    }
+    for (status, response) in responses.as_object().into_iter().flatten() {
+        if !status.starts_with('2') {
+            assert!(
+                is_error_body(response),
+                "{name}: {status} has the error body"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_payment_call_documents_the_errors_it_can_answer_with_the_error_body() {
     let v = serde_json::to_value(&noren::app::specs().pay).expect("serializes");
@@ -201,17 +216,7 @@ fn every_payment_call_documents_the_errors_it_can_answer_with_the_error_body() {
         if name.contains("{") {
             expected.push("404");
         }
-        for status in expected {
-            assert!(is_error_body(&responses[status]), "{name}: {status}");
-        }
-        for (status, response) in responses.as_object().into_iter().flatten() {
-            if !status.starts_with('2') {
-                assert!(
-                    is_error_body(response),
-                    "{name}: {status} has the error body"
-                );
-            }
-        }
+        assert_errors_documented(&name, responses, &expected);
         let headers = &responses["429"]["headers"];
         for header in ["Retry-After", "RateLimit-Policy", "RateLimit"] {
             assert!(headers[header].is_object(), "{name}: 429 {header}");
@@ -265,17 +270,7 @@ fn every_checkout_call_documents_its_errors_with_the_error_body() {
                 "#/components/schemas/StartBody"
             );
         }
-        for status in expected {
-            assert!(is_error_body(&responses[status]), "{name}: {status}");
-        }
-        for (status, response) in responses.as_object().into_iter().flatten() {
-            if !status.starts_with('2') {
-                assert!(
-                    is_error_body(response),
-                    "{name}: {status} has the error body"
-                );
-            }
-        }
+        assert_errors_documented(&name, responses, &expected);
     }
 }
 
