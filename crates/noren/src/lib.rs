@@ -1,6 +1,9 @@
 //! Noren: a payment API with a hosted checkout, a restaurant ordering API, an inbound reservation
 //! API for partner platforms, and the developer portal, served by one binary.
 
+// `#[derive(Values)]` writes `::noren::…` paths, which must resolve inside this crate too.
+extern crate self as noren;
+
 pub mod app;
 pub mod cli;
 pub mod config;

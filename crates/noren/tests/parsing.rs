@@ -3,7 +3,7 @@
 
 use noren::domain::payment::{PaymentMethod, Yen, parse_http_url};
 use noren::domain::webhook::{FxRates, parse_schedule, signature_header, verify};
-use noren::http::values::{boolean, integer, text};
+use noren::http::values::{Int, Raw, Text, Value};
 use proptest::prelude::*;
 
 proptest! {
@@ -32,23 +32,29 @@ proptest! {
     }
 
     #[test]
-    fn integers_respect_their_bounds(s in "-?[0-9]{0,20}|\\PC{0,12}", lo in -1000i64..1000, span in 0i64..10_000) {
-        let hi = lo + span;
-        if let Ok(v) = integer(lo, hi)(&s) {
-            prop_assert!((lo..=hi).contains(&v));
+    fn integers_respect_their_bounds(s in "-?[0-9]{0,20}|\\PC{0,12}") {
+        if let Ok(v) = Int::<-1000, 1000>::parse(Raw::Text(&s)) {
+            prop_assert!((-1000..=1000).contains(&v.get()));
+        }
+        if let Ok(v) = Int::<0, 0>::parse(Raw::Text(&s)) {
+            prop_assert_eq!(v.get(), 0);
         }
     }
 
     #[test]
-    fn texts_respect_their_length(s in "\\PC{0,40}", max in 1usize..30) {
-        if let Ok(t) = text(max)(&s) {
-            prop_assert!(t.chars().count() <= max);
+    fn texts_respect_their_length(s in "\\PC{0,40}") {
+        if let Ok(t) = Text::<1>::parse(Raw::Text(&s)) {
+            prop_assert_eq!(t.as_str().chars().count(), 1);
+        }
+        if let Ok(t) = Text::<12>::parse(Raw::Text(&s)) {
+            prop_assert!(t.as_str().chars().count() <= 12);
+            prop_assert_eq!(t.as_str(), s.as_str());
         }
     }
 
     #[test]
     fn booleans_are_only_the_usual_words(s in "\\PC{0,8}") {
-        if let Ok(b) = boolean(&s) {
+        if let Ok(b) = bool::parse(Raw::Text(&s)) {
             prop_assert!(matches!((b, s.as_str()), (true, "true" | "1") | (false, "false" | "0")), "{s:?}");
         }
     }

@@ -263,13 +263,16 @@ pub fn new_payment_number() -> String {
     format!("{first}{rest:015}")
 }
 
+/// Longest URL a payment takes (`redirection_url`, `webhook_callback_url`), in bytes.
+pub const URL_MAX: usize = 2048;
+
 /// Checks an absolute http(s) URL of reasonable length (DESIGN.md: URLs must be absolute): a
 /// host name or IPv4 address, an optional port, then any path, query and fragment without
 /// whitespace or control characters. The same rule is the `pattern` in the OpenAPI document.
 pub fn parse_http_url(raw: &str) -> Result<String, String> {
     let raw = raw.trim();
-    if raw.len() > 2048 {
-        return Err("must be at most 2048 characters".into());
+    if raw.len() > URL_MAX {
+        return Err(format!("must be at most {URL_MAX} characters"));
     }
     let bad = || "must be an absolute http:// or https:// URL with a host name".to_string();
     let rest = raw

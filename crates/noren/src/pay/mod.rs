@@ -8,6 +8,7 @@ mod examples;
 mod flow;
 mod idempotency;
 mod miniprogram;
+pub mod params;
 mod payments;
 mod refund;
 mod sandbox;

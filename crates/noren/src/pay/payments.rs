@@ -3,28 +3,22 @@
 use crate::db::repo::payments::{
     self, Changes, ListQuery, NewPayment, OrderBy, PaymentError, PaymentRef,
 };
-use crate::domain::destination::parse_webhook_url;
 use crate::domain::keys::Mode;
-use crate::domain::payment::{PaymentInterface, Yen, parse_http_url};
+use crate::domain::payment::{PaymentInterface, Yen};
 use crate::http::auth::{Merchant, SecretKey};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
-use crate::http::values::{Reader, Values, boolean, integer, text};
+use crate::http::values::{
+    FromValues, HttpUrl, Int, Limit, Millis, Offset, Page, PresenceFlag, Reader, Text, Values,
+    WebhookUrl,
+};
 use crate::pay::dto::{CreatedPayment, PaymentPage, PredefinedPayment};
 use crate::pay::idempotency::{self, IdempotencyHeader, IdempotencyKey, fingerprint};
+use crate::pay::params::{Custom, ExpiresAfter, OrderNo, Token};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
-use chrono::{DateTime, Utc};
-use serde::Deserialize;
 use utoipa::IntoParams;
-
-/// Longest `order_no`.
-const ORDER_NO_MAX: usize = 100;
-/// Longest `custom`.
-const CUSTOM_MAX: usize = 2000;
-/// Longest `expires_after`: ten years, in seconds.
-const EXPIRES_AFTER_MAX: i64 = 10 * 366 * 24 * 3600;
 
 /// The answer to a payment for a shop that may not take payments (`noren shop create
 /// --not-payable`; `whoami` shows `shop.is_payable`).
@@ -41,58 +35,30 @@ fn livemode(m: &Merchant) -> bool {
 }
 
 /// Values of the create calls (query values or a form body).
-#[derive(Deserialize, IntoParams)]
+#[derive(Values, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct CreateParams {
+pub struct CreateValues {
     /// Whole yen, from 50 to 99,999,999.
-    #[param(minimum = 50, maximum = 99_999_999, example = 1000)]
-    amount: i64,
+    #[param(inline, example = 1000)]
+    amount: Yen,
     /// Your own text (up to 2000 characters), returned as given.
-    #[param(
-        min_length = 1,
-        max_length = 2000,
-        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
-    )]
-    custom: Option<String>,
+    #[param(inline)]
+    custom: Option<Custom>,
     /// Seconds after creation when the payment expires; 0 or absent: never.
-    #[param(minimum = 0, maximum = 316_224_000)]
-    expires_after: Option<i64>,
+    #[param(inline)]
+    expires_after: Option<ExpiresAfter>,
     /// Your order number (up to 100 characters), unique among the shop's payments.
-    #[param(
-        example = "A-0001",
-        min_length = 1,
-        max_length = 100,
-        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
-    )]
-    order_no: Option<String>,
+    #[param(inline, example = "A-0001")]
+    order_no: Option<OrderNo>,
     /// Absolute http(s) URL the checkout sends the customer to after paying.
-    #[param(
-        example = "https://shop.example/thanks",
-        max_length = 2048,
-        pattern = "^https?://[A-Za-z0-9._-]+(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
-    )]
-    redirection_url: Option<String>,
+    #[param(inline, example = "https://shop.example/thanks")]
+    redirection_url: Option<HttpUrl>,
     /// Absolute http(s) URL that receives this payment's webhook events (else the shop's).
-    #[param(
-        example = "https://shop.example/noren/webhook",
-        max_length = 2048,
-        pattern = "^https?://[A-Za-z0-9._-]+(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
-    )]
-    webhook_callback_url: Option<String>,
+    #[param(inline, example = "https://shop.example/noren/webhook")]
+    webhook_callback_url: Option<WebhookUrl>,
     /// Whether the checkout offers the customer a tip.
     tip_vas_enabled: Option<bool>,
 }
-
-const CREATE_VALUES: [&str; 7] = [
-    "amount",
-    "custom",
-    "expires_after",
-    "order_no",
-    "redirection_url",
-    "webhook_callback_url",
-    "tip_vas_enabled",
-];
 
 async fn create(
     state: &AppState,
@@ -100,23 +66,15 @@ async fn create(
     values: Values,
     interface: PaymentInterface,
 ) -> Result<CreatedPayment, ApiError> {
-    let mut r = Reader::new(values, &CREATE_VALUES);
-    let amount = r.required("amount", Yen::parse_amount);
-    let custom = r.optional("custom", text(CUSTOM_MAX));
-    let expires_after = r.optional("expires_after", integer(0, EXPIRES_AFTER_MAX));
-    let order_no = r.optional("order_no", text(ORDER_NO_MAX));
-    let redirection_url = r.optional("redirection_url", parse_http_url);
     // Issue 9 item 2: https only in live mode, no internal IP literals (checked again on the
     // resolved address at delivery).
+    let live = livemode(merchant);
     let allow_private = state.config.webhooks.allow_private;
-    let webhook_callback_url = r.optional("webhook_callback_url", |raw| {
-        parse_webhook_url(raw, livemode(merchant), allow_private)
-    });
-    let tip_vas_enabled = r.optional("tip_vas_enabled", boolean).unwrap_or(false);
-    r.finish()?;
-    let Some(amount) = amount else {
-        return Err(ApiError::client("amount is required"));
-    };
+    let values = CreateValues::from_values_with(&values, |r: &mut Reader| {
+        r.rule("webhook_callback_url", |url: &WebhookUrl| {
+            url.check(live, allow_private)
+        });
+    })?;
     let principal = &merchant.0;
     if !principal.shop.is_payable {
         return Err(not_payable());
@@ -125,15 +83,15 @@ async fn create(
         &state.db,
         NewPayment {
             shop_id: principal.shop.id,
-            livemode: livemode(merchant),
-            amount,
-            order_no,
-            custom,
+            livemode: live,
+            amount: values.amount,
+            order_no: values.order_no.map(Text::into_string),
+            custom: values.custom.map(Text::into_string),
             interface,
-            redirection_url,
-            webhook_callback_url,
-            tip_vas_enabled,
-            expires_after,
+            redirection_url: values.redirection_url.map(HttpUrl::into_string),
+            webhook_callback_url: values.webhook_callback_url.map(WebhookUrl::into_string),
+            tip_vas_enabled: values.tip_vas_enabled.unwrap_or(false),
+            expires_after: values.expires_after.map(Int::get),
             now: state.clock.now(),
         },
     )
@@ -164,7 +122,7 @@ async fn create(
     operation_id = "create_online_payment",
     tag = "Predefined payments",
     security(("apiKey" = [])),
-    params(CreateParams, IdempotencyHeader),
+    params(CreateValues, IdempotencyHeader),
     responses(
         (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment,
             links(
@@ -206,7 +164,7 @@ pub async fn create_online_payment(
     operation_id = "create_with_url_print",
     tag = "Predefined payments",
     security(("apiKey" = [])),
-    params(CreateParams, IdempotencyHeader),
+    params(CreateValues, IdempotencyHeader),
     responses(
         (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment,
             links(
@@ -237,23 +195,13 @@ pub async fn create_with_url_print(
 }
 
 /// Values of the read call.
-#[derive(Deserialize, IntoParams)]
+#[derive(Values, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct GetParams {
+pub struct GetValues {
     /// Present with no value, `true` or `1`: leave out `associated_payments` and
     /// `value_added_services`; `false` or `0` (or absent): include them.
-    #[param(pattern = "^(|true|false|1|0)$", example = "true")]
-    simple: Option<String>,
-}
-
-/// `?simple`, `?simple=` and `?simple=true` mean yes.
-fn flag(raw: &str) -> Result<bool, String> {
-    if raw.is_empty() {
-        Ok(true)
-    } else {
-        boolean(raw)
-    }
+    #[param(inline, example = "true")]
+    simple: Option<PresenceFlag>,
 }
 
 /// Retrieve a payment
@@ -266,7 +214,7 @@ fn flag(raw: &str) -> Result<bool, String> {
     operation_id = "get_predefined_payment",
     tag = "Predefined payments",
     security(()),
-    params(("token" = String, Path, description = "The payment's token.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"), GetParams),
+    params(("token" = String, Path, description = "The payment's token.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"), GetValues),
     responses(
         (status = 200, description = "The payment.", body = PredefinedPayment),
         (status = 400, description = "`simple` is not a flag.", body = ErrorBody),
@@ -277,11 +225,9 @@ fn flag(raw: &str) -> Result<bool, String> {
 pub async fn get_predefined_payment(
     State(state): State<AppState>,
     Path(token): Path<String>,
-    values: Values,
+    values: GetValues,
 ) -> Result<Json<PredefinedPayment>, ApiError> {
-    let mut r = Reader::new(values, &["simple"]);
-    let simple = r.optional("simple", flag).unwrap_or(false);
-    r.finish()?;
+    let simple = values.simple.is_some_and(|s| s.0);
     let payment = state
         .token_reads
         .get(&token)
@@ -301,61 +247,30 @@ pub async fn get_predefined_payment(
 }
 
 /// Values of the list call.
-#[derive(Deserialize, IntoParams)]
+#[derive(Values, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct ListParams {
+pub struct ListValues {
     /// Only payments whose `order_by` time is at or after this, in milliseconds since the epoch.
-    #[param(
-        example = 1735689600000_i64,
-        minimum = 0,
-        maximum = 253_402_300_799_999_i64
-    )]
-    time_start: Option<i64>,
+    #[param(inline, example = 1735689600000_i64)]
+    time_start: Option<Millis>,
     /// Only payments whose `order_by` time is before this, in milliseconds since the epoch.
-    #[param(minimum = 0, maximum = 253_402_300_799_999_i64)]
-    time_end: Option<i64>,
+    #[param(inline)]
+    time_end: Option<Millis>,
     /// How many matching payments to skip.
-    #[param(minimum = 0, default = 0)]
-    offset: Option<i64>,
+    #[param(inline)]
+    offset: Option<Offset>,
     /// Page size, 1 to 100.
-    #[param(minimum = 1, maximum = 100, default = 10)]
-    limit: Option<i64>,
+    #[param(inline)]
+    limit: Option<Limit>,
     /// Oldest first instead of newest first.
     #[param(default = false)]
     time_asc: Option<bool>,
     /// `create_time` (default) or `update_time`: the time that filters and sorts.
-    #[param(pattern = "^(create_time|update_time)$", example = "create_time")]
-    order_by: Option<String>,
+    #[param(inline, example = "create_time")]
+    order_by: Option<OrderBy>,
     /// Only the payment with this order number.
-    #[param(
-        min_length = 1,
-        max_length = 100,
-        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
-    )]
-    order_no: Option<String>,
-}
-
-/// The latest time a filter takes: the end of year 9999, in milliseconds.
-const MILLIS_MAX: i64 = 253_402_300_799_999;
-
-fn millis(raw: &str) -> Result<DateTime<Utc>, String> {
-    let ms: i64 = raw
-        .trim()
-        .parse()
-        .map_err(|_| "must be milliseconds since the Unix epoch".to_string())?;
-    if !(0..=MILLIS_MAX).contains(&ms) {
-        return Err(format!("must be from 0 to {MILLIS_MAX}"));
-    }
-    DateTime::from_timestamp_millis(ms).ok_or_else(|| "is out of range".to_string())
-}
-
-fn order_by(raw: &str) -> Result<OrderBy, String> {
-    match raw {
-        "create_time" => Ok(OrderBy::CreateTime),
-        "update_time" => Ok(OrderBy::UpdateTime),
-        _ => Err("must be create_time or update_time".into()),
-    }
+    #[param(inline)]
+    order_no: Option<OrderNo>,
 }
 
 /// List payments
@@ -368,7 +283,7 @@ fn order_by(raw: &str) -> Result<OrderBy, String> {
     operation_id = "list_predefined_payments",
     tag = "Predefined payments",
     security(("apiKey" = [])),
-    params(ListParams),
+    params(ListValues),
     responses(
         (status = 200, description = "A page of payments.", body = PaymentPage,
             example = super::examples::payment_page),
@@ -378,41 +293,21 @@ fn order_by(raw: &str) -> Result<OrderBy, String> {
 pub async fn list_predefined_payments(
     State(state): State<AppState>,
     merchant: Merchant,
-    values: Values,
+    values: ListValues,
 ) -> Result<Json<PaymentPage>, ApiError> {
-    let mut r = Reader::new(
-        values,
-        &[
-            "time_start",
-            "time_end",
-            "offset",
-            "limit",
-            "time_asc",
-            "order_by",
-            "order_no",
-        ],
-    );
-    let time_start = r.optional("time_start", millis);
-    let time_end = r.optional("time_end", millis);
-    let (offset, limit) = r.page();
-    let time_asc = r.optional("time_asc", boolean).unwrap_or(false);
-    let order_by = r
-        .optional("order_by", order_by)
-        .unwrap_or(OrderBy::CreateTime);
-    let order_no = r.optional("order_no", text(ORDER_NO_MAX));
+    let Page { offset, limit } = Page::new(values.offset, values.limit);
     // A time_end before time_start matches nothing: an empty page, not an error.
-    r.finish()?;
     let principal = &merchant.0;
     let query = ListQuery {
         shop_id: principal.shop.id,
         livemode: livemode(&merchant),
-        time_start,
-        time_end,
+        time_start: values.time_start.map(|t| t.0),
+        time_end: values.time_end.map(|t| t.0),
         offset,
         limit,
-        time_asc,
-        order_by,
-        order_no,
+        time_asc: values.time_asc.unwrap_or(false),
+        order_by: values.order_by.unwrap_or(OrderBy::CreateTime),
+        order_no: values.order_no.map(Text::into_string),
     };
     let (records, total) = payments::list(&state.db, &query).await?;
     let now = state.clock.now();
@@ -429,44 +324,40 @@ pub async fn list_predefined_payments(
 }
 
 /// Values of the update call.
-#[derive(Deserialize, IntoParams)]
+#[derive(Values, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct UpdateParams {
+#[values(check = Self::check)]
+pub struct UpdateValues {
     /// The payment's token (give this or `order_no`).
-    #[param(
-        min_length = 1,
-        max_length = 64,
-        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
-    )]
-    token: Option<String>,
+    #[param(inline)]
+    token: Option<Token>,
     /// The payment's order number (give this or `token`).
-    #[param(
-        min_length = 1,
-        max_length = 100,
-        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
-    )]
-    order_no: Option<String>,
+    #[param(inline)]
+    order_no: Option<OrderNo>,
     /// New text of your own.
-    #[param(
-        min_length = 1,
-        max_length = 2000,
-        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
-    )]
-    custom: Option<String>,
+    #[param(inline)]
+    custom: Option<Custom>,
     /// New expiry in seconds after creation; 0: never.
-    #[param(minimum = 0, maximum = 316_224_000)]
-    expires_after: Option<i64>,
+    #[param(inline)]
+    expires_after: Option<ExpiresAfter>,
     /// `true` blocks the checkout link; a payment already started may still finish.
     invalidated: Option<bool>,
     /// New absolute http(s) URL to send the customer to after paying.
-    #[param(
-        max_length = 2048,
-        pattern = "^https?://[A-Za-z0-9._-]+(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?([/?#][^\\s\\u0000-\\u001F\\u007F-\\u009F]*)?$"
-    )]
-    redirection_url: Option<String>,
+    #[param(inline)]
+    redirection_url: Option<HttpUrl>,
     /// Whether the checkout offers a tip.
     tip_vas_enabled: Option<bool>,
+}
+
+impl UpdateValues {
+    /// The payment is named by exactly one of `token` and `order_no`.
+    fn check(r: &mut Reader) {
+        match (r.has("token"), r.has("order_no")) {
+            (false, false) => r.error("token", "give the payment's token or its order_no"),
+            (true, true) => r.error("order_no", "give either token or order_no, not both"),
+            _ => {}
+        }
+    }
 }
 
 /// Update a payment
@@ -479,7 +370,7 @@ pub struct UpdateParams {
     operation_id = "update_predefined_payment",
     tag = "Predefined payments",
     security(("apiKey" = [])),
-    params(UpdateParams),
+    params(UpdateValues),
     responses(
         (status = 200, description = "The payment as it now is.", body = PredefinedPayment),
         (status = 400, description = "Neither or both of `token` and `order_no`, or a bad value.", body = ErrorBody),
@@ -489,35 +380,17 @@ pub struct UpdateParams {
 pub async fn update_predefined_payment(
     State(state): State<AppState>,
     SecretKey(merchant): SecretKey,
-    values: Values,
+    values: UpdateValues,
 ) -> Result<Json<PredefinedPayment>, ApiError> {
-    let mut r = Reader::new(
-        values,
-        &[
-            "token",
-            "order_no",
-            "custom",
-            "expires_after",
-            "invalidated",
-            "redirection_url",
-            "tip_vas_enabled",
-        ],
-    );
-    let token = r.optional("token", text(64));
-    let order_no = r.optional("order_no", text(ORDER_NO_MAX));
+    let token = values.token.map(Text::into_string);
+    let order_no = values.order_no.map(Text::into_string);
     let changes = Changes {
-        custom: r.optional("custom", text(CUSTOM_MAX)),
-        expires_after: r.optional("expires_after", integer(0, EXPIRES_AFTER_MAX)),
-        invalidated: r.optional("invalidated", boolean),
-        redirection_url: r.optional("redirection_url", parse_http_url),
-        tip_vas_enabled: r.optional("tip_vas_enabled", boolean),
+        custom: values.custom.map(Text::into_string),
+        expires_after: values.expires_after.map(Int::get),
+        invalidated: values.invalidated,
+        redirection_url: values.redirection_url.map(HttpUrl::into_string),
+        tip_vas_enabled: values.tip_vas_enabled,
     };
-    match (r.has("token"), r.has("order_no")) {
-        (false, false) => r.error("token", "give the payment's token or its order_no"),
-        (true, true) => r.error("order_no", "give either token or order_no, not both"),
-        _ => {}
-    }
-    r.finish()?;
     let principal = &merchant.0;
     let by = match (&token, &order_no) {
         (Some(t), _) => PaymentRef::Token(t),

@@ -9,14 +9,15 @@ use crate::domain::keys::Mode;
 use crate::domain::payment::{PaymentMethod, PaymentStatus};
 use crate::http::auth::{Merchant, SecretKey};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::values::{Reader, Values, text};
+use crate::http::values::{FromValues, Values};
 use crate::pay::dto::Payment;
 use crate::pay::idempotency::{self, IdempotencyHeader, IdempotencyKey, fingerprint};
+use crate::pay::params::PaymentNumber;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
 use chrono::Duration;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
 pub const SUCCESS: i32 = 2000;
@@ -40,18 +41,13 @@ pub struct RefundResult {
     pub result_code: i32,
 }
 
-#[derive(Deserialize, IntoParams)]
+/// Values of the refund call.
+#[derive(Values, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct RefundParams {
+pub struct RefundValues {
     /// The paid attempt to refund in full.
-    #[param(
-        example = "4829301746502918",
-        min_length = 1,
-        max_length = 32,
-        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
-    )]
-    payment_number: String,
+    #[param(inline, example = "4829301746502918")]
+    payment_number: PaymentNumber,
 }
 
 /// Refund a payment
@@ -68,7 +64,7 @@ pub struct RefundParams {
     operation_id = "refund",
     tag = "Refunds",
     security(("apiKey" = [])),
-    params(RefundParams, IdempotencyHeader),
+    params(RefundValues, IdempotencyHeader),
     responses(
         (status = 200, description = "The outcome, in `result_code`.", body = RefundResult,
             links(
@@ -111,12 +107,9 @@ async fn run(
     merchant: &Merchant,
     values: Values,
 ) -> Result<RefundResult, ApiError> {
-    let mut r = Reader::new(values, &["payment_number"]);
-    let number = r.required("payment_number", text(32));
-    r.finish()?;
-    let Some(number) = number else {
-        return Err(ApiError::client("payment_number is required"));
-    };
+    let number = RefundValues::from_values(&values)?
+        .payment_number
+        .into_string();
     let principal = &merchant.0;
     let shop_number = principal.shop.number.as_str();
     let livemode = principal.mode == Mode::Live;

@@ -12,11 +12,12 @@ use crate::http::auth::SecretKey;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
 use crate::http::ratelimit::REDELIVERIES_PER_KEY_PER_MINUTE;
-use crate::http::values::{Reader, Values, text};
+use crate::http::values::{Limit, Offset, Page, Text, Values};
 use crate::pay::dto::iso;
+use crate::pay::params::{PaymentNumber, Token};
 use crate::state::AppState;
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::value::RawValue;
 use utoipa::{IntoParams, ToSchema};
 
@@ -120,29 +121,21 @@ fn record((e, attempts): EventRecord) -> Result<WebhookEventRecord, ApiError> {
     })
 }
 
-#[derive(Deserialize, IntoParams)]
+/// Values of the list call.
+#[derive(Values, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct EventListParams {
+pub struct EventListValues {
     /// Only events of this attempt.
-    #[param(
-        min_length = 1,
-        max_length = 32,
-        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
-    )]
-    payment_number: Option<String>,
+    #[param(inline)]
+    payment_number: Option<PaymentNumber>,
     /// Only events of this payment.
-    #[param(
-        min_length = 1,
-        max_length = 64,
-        pattern = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$"
-    )]
-    token: Option<String>,
-    #[param(minimum = 0, default = 0)]
-    offset: Option<i64>,
+    #[param(inline)]
+    token: Option<Token>,
+    #[param(inline)]
+    offset: Option<Offset>,
     /// Page size, 1 to 100.
-    #[param(minimum = 1, maximum = 100, default = 10)]
-    limit: Option<i64>,
+    #[param(inline)]
+    limit: Option<Limit>,
 }
 
 /// List webhook events
@@ -155,7 +148,7 @@ pub struct EventListParams {
     operation_id = "list_webhook_events",
     tag = "Webhooks",
     security(("apiKey" = [])),
-    params(EventListParams),
+    params(EventListValues),
     responses(
         (status = 200, description = "A page of events.", body = WebhookEventPage,
             links(
@@ -169,19 +162,15 @@ pub struct EventListParams {
 pub async fn list_webhook_events(
     State(state): State<AppState>,
     SecretKey(merchant): SecretKey,
-    values: Values,
+    values: EventListValues,
 ) -> Result<Json<WebhookEventPage>, ApiError> {
-    let mut r = Reader::new(values, &["payment_number", "token", "offset", "limit"]);
-    let payment_number = r.optional("payment_number", text(32));
-    let token = r.optional("token", text(64));
-    let (offset, limit) = r.page();
-    r.finish()?;
+    let Page { offset, limit } = Page::new(values.offset, values.limit);
     let principal = &merchant.0;
     let q = EventQuery {
         shop_id: principal.shop.id,
         livemode: principal.mode == Mode::Live,
-        payment_number,
-        token,
+        payment_number: values.payment_number.map(Text::into_string),
+        token: values.token.map(Text::into_string),
         offset,
         limit,
     };

@@ -319,3 +319,62 @@ fn every_time_string_of_the_payment_spec_says_date_time() {
     }
     assert!(checked >= 10, "{checked}");
 }
+
+/// The schema of query value `name` of the payment call `operation_id`.
+fn query_schema(spec: &serde_json::Value, operation_id: &str, name: &str) -> serde_json::Value {
+    let (_, op) = operations(spec)
+        .into_iter()
+        .find(|(_, op)| op["operationId"] == operation_id)
+        .unwrap_or_else(|| panic!("no operation {operation_id}"));
+    op["parameters"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|p| p["name"] == name && p["in"] == "query")
+        .map(|p| p["schema"].clone())
+        .unwrap_or_else(|| panic!("{operation_id} has no query value {name}"))
+}
+
+#[test]
+fn the_bounds_in_the_payment_spec_are_the_constants_the_parsers_use() {
+    use noren::domain::payment::{MAX_AMOUNT, MIN_AMOUNT, URL_MAX};
+    use noren::http::values::{MILLIS_MAX, PAGE_DEFAULT, PAGE_MAX, TEXT_PATTERN, URL_PATTERN};
+    use noren::pay::params::{
+        CUSTOM_MAX, EXPIRES_AFTER_MAX, ORDER_NO_MAX, PAYMENT_NUMBER_MAX, TOKEN_MAX,
+    };
+    let v = serde_json::to_value(&noren::app::specs().pay).expect("serializes");
+    let s = |op: &str, name: &str| query_schema(&v, op, name);
+    for op in ["create_online_payment", "create_with_url_print"] {
+        assert_eq!(s(op, "amount")["minimum"], MIN_AMOUNT);
+        assert_eq!(s(op, "amount")["maximum"], MAX_AMOUNT);
+        assert_eq!(s(op, "expires_after")["maximum"], EXPIRES_AFTER_MAX);
+        assert_eq!(s(op, "order_no")["maxLength"], ORDER_NO_MAX);
+        assert_eq!(s(op, "order_no")["pattern"], TEXT_PATTERN);
+        assert_eq!(s(op, "custom")["maxLength"], CUSTOM_MAX);
+        for url in ["redirection_url", "webhook_callback_url"] {
+            assert_eq!(s(op, url)["maxLength"], URL_MAX);
+            assert_eq!(s(op, url)["pattern"], URL_PATTERN);
+        }
+    }
+    let update = "update_predefined_payment";
+    assert_eq!(s(update, "expires_after")["maximum"], EXPIRES_AFTER_MAX);
+    assert_eq!(s(update, "token")["maxLength"], TOKEN_MAX);
+    assert_eq!(s(update, "custom")["maxLength"], CUSTOM_MAX);
+    for list in ["list_predefined_payments", "list_webhook_events"] {
+        assert_eq!(s(list, "limit")["maximum"], PAGE_MAX);
+        assert_eq!(s(list, "limit")["default"], PAGE_DEFAULT);
+        assert_eq!(s(list, "offset")["default"], 0);
+    }
+    assert_eq!(
+        s("list_predefined_payments", "time_start")["maximum"],
+        MILLIS_MAX
+    );
+    assert_eq!(
+        s("list_webhook_events", "payment_number")["maxLength"],
+        PAYMENT_NUMBER_MAX
+    );
+    assert_eq!(
+        s("refund", "payment_number")["maxLength"],
+        PAYMENT_NUMBER_MAX
+    );
+}
