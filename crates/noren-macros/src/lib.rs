@@ -21,14 +21,15 @@ use syn::{
 };
 
 /// Derives `noren::http::values::FromValues` and axum's `FromRequest` for a struct whose fields
-/// are `noren::http::values::Value` types (`Option<T>` for an optional value).
+/// are `noren::http::values::Value` types (`Option<T>` for an optional value). The struct also
+/// derives `utoipa::IntoParams` (query values, form bodies) or `utoipa::ToSchema` (a JSON body).
 ///
 /// Container attributes: `#[values(body = "form" | "json" | "form_or_json")]` (which request
 /// bodies the call takes besides query values; default `"form"`) and
 /// `#[values(check = path::to::fn)]` (a `fn(&mut Reader)` run after the fields are read, for
 /// rules that involve several values). Names follow the same `rename`/`rename_all` attributes
 /// as `IntoParams` and serde.
-#[proc_macro_derive(Values, attributes(values, param, into_params))]
+#[proc_macro_derive(Values, attributes(values, param, into_params, schema, serde))]
 pub fn derive_values(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match expand(&input) {
@@ -68,7 +69,16 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Error> {
         let Some(ident) = &field.ident else {
             continue;
         };
-        let rename = field_rename(&field.attrs)?;
+        let (rename, inline) = field_param(&field.attrs)?;
+        let value_type = option_inner(&field.ty).unwrap_or(&field.ty);
+        if !inline && !is_primitive(value_type) {
+            return Err(Error::new_spanned(
+                value_type,
+                "add `#[param(inline)]` (or `#[schema(inline)]` for a JSON body's `ToSchema`): \
+                 the spec then shows this value type's own schema (its bounds) instead of a \
+                 `$ref` to a component that does not exist",
+            ));
+        }
         let plain = ident.to_string();
         let plain = plain.strip_prefix("r#").unwrap_or(&plain).to_string();
         let wire = match (rename, &container.rename_all) {
@@ -147,7 +157,10 @@ fn container(attrs: &[Attribute]) -> Result<Container, Error> {
                     Err(meta.error("expected `body = \"…\"` or `check = path`"))
                 }
             })?;
-        } else if attr.path().is_ident("into_params") || attr.path().is_ident("serde") {
+        } else if ["into_params", "schema", "serde"]
+            .iter()
+            .any(|name| attr.path().is_ident(name))
+        {
             attr.parse_nested_meta(|meta| {
                 if meta.path.is_ident("rename_all") {
                     let lit: LitStr = meta.value()?.parse()?;
@@ -162,15 +175,20 @@ fn container(attrs: &[Attribute]) -> Result<Container, Error> {
     Ok(out)
 }
 
-/// A field's `#[param(rename = "…")]` or `#[serde(rename = "…")]` (serde's wins, as in utoipa).
-fn field_rename(attrs: &[Attribute]) -> Result<Option<String>, Error> {
+/// A field's `#[param(rename = "…")]`, `#[schema(rename = "…")]` or `#[serde(rename = "…")]`
+/// (serde's wins, as in utoipa),
+/// and whether `#[param(inline)]` (or `#[schema(inline)]`) is set.
+fn field_param(attrs: &[Attribute]) -> Result<(Option<String>, bool), Error> {
     let mut param = None;
     let mut serde = None;
+    let mut inline = false;
     for attr in attrs {
         let slot = if attr.path().is_ident("param") {
             &mut param
         } else if attr.path().is_ident("serde") {
             &mut serde
+        } else if attr.path().is_ident("schema") {
+            &mut param
         } else {
             continue;
         };
@@ -180,11 +198,28 @@ fn field_rename(attrs: &[Attribute]) -> Result<Option<String>, Error> {
                 *slot = Some(lit.value());
                 Ok(())
             } else {
+                if meta.path.is_ident("inline") && !meta.input.peek(syn::Token![=]) {
+                    inline = true;
+                }
                 skip(meta.input)
             }
         })?;
     }
-    Ok(serde.or(param))
+    Ok((serde.or(param), inline))
+}
+
+/// Types utoipa writes in place by itself (the rest need `#[param(inline)]`).
+fn is_primitive(ty: &Type) -> bool {
+    let Type::Path(path) = ty else {
+        return false;
+    };
+    path.qself.is_none()
+        && path.path.segments.len() == 1
+        && [
+            "bool", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "String",
+        ]
+        .iter()
+        .any(|p| path.path.is_ident(p))
 }
 
 /// Steps over an attribute item this derive does not read: `name`, `name = expr`, `name(…)`.

@@ -14,13 +14,17 @@
 //! [`utoipa::PartialSchema`], describes it in the spec, both from the same constants
 //! ([`Text<MAX>`], [`Int<MIN, MAX>`], `bool`, [`Offset`]/[`Limit`], [`HttpUrl`], …; domain types
 //! such as `Yen` implement it too). `Option<T>` is an optional value; anything else is required.
-//! `#[derive(Values)]` reads the fields (and `#[param(rename)]` /
-//! `#[into_params(rename_all)]`), `#[derive(IntoParams)]` writes the spec; `#[param(inline)]`
-//! puts a value type's schema in place (bounds and all) rather than as a `$ref`.
+//! `#[derive(Values)]` reads the fields (and `rename`/`rename_all` of `param`, `schema`, `serde`);
+//! `#[derive(IntoParams)]` writes the spec's parameters (query values, form bodies) or
+//! `#[derive(ToSchema)]` its request body (JSON); `#[param(inline)]` / `#[schema(inline)]` put a
+//! value type's schema in place (bounds and all) rather than as a `$ref` (the derive refuses a
+//! value type without it). Name a bound once, as a constant, and use it through a type
+//! alias (`type OrderNo = Text<ORDER_NO_MAX>;`): utoipa would read a bare constant written in the
+//! field's type (`Text<ORDER_NO_MAX>`) as a type name.
 //!
 //! ```
 //! use noren::http::values::{Int, Text, Values};
-//! use utoipa::IntoParams;
+//! use utoipa::{IntoParams, ToSchema};
 //!
 //! /// The longest note; the spec's `maxLength` and the parser both read it.
 //! const NOTE_MAX: usize = 200;
@@ -40,16 +44,17 @@
 //!     round: Option<bool>,
 //! }
 //!
-//! /// Values of a JSON call: fields are camelCase on the wire, a JSON body is read as well
-//! /// as query values, and [`check`](FromValues) adds a rule about several values.
-//! #[derive(Values, IntoParams)]
-//! #[into_params(parameter_in = Query, rename_all = "camelCase")]
+//! /// Values of a JSON call: a JSON object body (query values are read too), described in the
+//! /// spec as the request body (`request_body = ImportValues`); members are camelCase, and
+//! /// `check` adds a rule about several values.
+//! #[derive(Values, ToSchema)]
+//! #[schema(rename_all = "camelCase")]
 //! #[values(body = "json", check = Self::check)]
 //! pub struct ImportValues {
-//!     #[param(inline)]
+//!     #[schema(inline)]
 //!     perform_at: Option<Int<0, 253_402_300_799_999>>,
 //!     dry_run: Option<bool>,
-//!     #[param(inline)]
+//!     #[schema(inline)]
 //!     object_id: Text<64>,
 //! }
 //!

@@ -1,8 +1,8 @@
 use super::*;
 use axum::http::Request as HttpRequest;
-use utoipa::IntoParams;
 use utoipa::PartialSchema;
 use utoipa::openapi::{RefOr, Schema};
+use utoipa::{IntoParams, ToSchema};
 
 /// A form call with a required, an optional and a defaulted value of each kind.
 #[derive(Debug, Values, IntoParams)]
@@ -35,6 +35,17 @@ impl JsonValues {
             r.error("dryRun", "leave out at for a dry run");
         }
     }
+}
+
+/// A JSON body described as a request body schema.
+#[derive(Debug, Values, ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[values(body = "form_or_json")]
+struct BodyValues {
+    #[schema(inline)]
+    menu_name: Text<20>,
+    #[schema(inline, rename = "qty")]
+    quantity: Option<Int<1, 9>>,
 }
 
 fn fields(e: ApiError) -> Vec<(String, String)> {
@@ -215,6 +226,49 @@ fn schemas_carry_the_bounds_of_the_types() {
         .map(|p| p.name)
         .collect();
     assert_eq!(spec, JsonValues::NAMES);
+}
+
+#[test]
+fn a_json_body_struct_is_the_request_body_schema_with_the_same_names_and_bounds() {
+    assert_eq!(BodyValues::NAMES, ["menuName", "qty"]);
+    let schema = serde_json::to_value(BodyValues::schema()).expect("schema");
+    assert_eq!(schema["required"], serde_json::json!(["menuName"]));
+    assert_eq!(schema["properties"]["menuName"]["maxLength"], 20);
+    let qty = serde_json::to_string(&schema["properties"]["qty"]).expect("json");
+    assert!(qty.contains("\"maximum\":9"), "{qty}");
+    let v = BodyValues::from_json(br#"{"menuName": "Katsu curry", "qty": 2}"#).expect("good");
+    assert_eq!(
+        (v.menu_name.as_str(), v.quantity.map(Int::get)),
+        ("Katsu curry", Some(2))
+    );
+    assert_eq!(
+        names(BodyValues::from_json(br#"{"qty": 10, "menu_name": "x"}"#).expect_err("bad")),
+        ["menu_name", "menuName", "qty"]
+    );
+}
+
+#[tokio::test]
+async fn form_or_json_calls_take_either_body() {
+    let v: BodyValues = request(
+        "/x",
+        Some("application/x-www-form-urlencoded"),
+        b"menuName=Soba&qty=3",
+    )
+    .await
+    .expect("a form");
+    assert_eq!(v.quantity.map(Int::get), Some(3));
+    let v: BodyValues = request(
+        "/x?qty=1",
+        Some("application/json"),
+        br#"{"menuName": "Soba"}"#,
+    )
+    .await
+    .expect("JSON and a query value");
+    assert_eq!(v.quantity.map(Int::get), Some(1));
+    let e = request::<BodyValues>("/x", Some("text/plain"), b"menuName=Soba")
+        .await
+        .expect_err("plain text");
+    assert_eq!(e.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
 }
 
 #[tokio::test]
