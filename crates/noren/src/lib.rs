@@ -2,6 +2,7 @@
 //! API for partner platforms, and the developer portal, served by one binary.
 
 pub mod app;
+pub mod cache;
 pub mod cli;
 pub mod config;
 pub mod connectors;
