@@ -10,8 +10,10 @@ NOREN_BIN := $(CARGO_TARGET_DIR)/release/noren
 NPM_CI := npm ci --no-audit --no-fund --loglevel=error
 
 PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal/static portal/plugins -type f 2>/dev/null) \
-	portal/docusaurus.config.ts portal/sidebars.ts portal/package-lock.json $(wildcard openapi/*)
-CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package-lock.json
+	portal/docusaurus.config.ts portal/sidebars.ts portal/package.json portal/package-lock.json $(wildcard openapi/*) \
+	tools/precompress.mjs
+CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package.json checkout/package-lock.json \
+	tools/precompress.mjs
 
 .PHONY: help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean
 

@@ -12,7 +12,7 @@ use crate::http::ratelimit::{self, RateLimits};
 use crate::http::serve::{self, ConnectionLimits};
 use crate::http::{ops, statics};
 use crate::openapi::{Generated, Specs};
-use crate::state::{AppState, RenderedSpecs, Shared, StaticDirs};
+use crate::state::{AppState, RenderedSpecs, Shared, ShopNumbers, StaticDirs};
 use crate::webhooks::{self, Wake};
 use crate::{inbound, order, pay};
 use anyhow::Context;
@@ -175,24 +175,26 @@ impl Server {
             inbound_json: specs.inbound_json(),
             checkout_json: specs.checkout_json(),
         };
-        let auth_cache = Arc::new(AuthCache::new(config.auth_cache_ttl));
+        let clock = crate::domain::clock::Clock::system();
+        let auth_cache = Arc::new(AuthCache::new(config.auth_cache_ttl, clock.clone()));
+        let metrics = Arc::new(Metrics::new());
         let config_limits = config.limits.clone();
         let secret_box = Arc::new(config.secret_box()?);
         let state = AppState::new(Shared {
             db: db.clone(),
             config: Arc::new(config),
-            metrics: Arc::new(Metrics::default()),
+            metrics: metrics.clone(),
             auth_cache,
             statics: Arc::new(statics),
             specs: Arc::new(rendered),
             public_url,
             connectors: Arc::new(Connectors::default()),
             webhook_wake: Arc::new(Wake::default()),
-            shop_numbers: Arc::default(),
+            shop_numbers: ShopNumbers::new(clock.clone()),
             token_reads: TokenReads::start(db.clone()),
-            rate_limits: Arc::new(RateLimits::new(&config_limits)),
+            rate_limits: Arc::new(RateLimits::new(&config_limits, &metrics)),
             secret_box,
-            clock: crate::domain::clock::Clock::system(),
+            clock,
             redeliver_limiter: Arc::new(ratelimit::redeliver_limiter()),
         });
         let router = build_router(state.clone(), api);
@@ -240,7 +242,7 @@ impl Server {
         let stopped_signal = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
             let _ = rx.wait_for(|stop| *stop).await;
         };
-        let metrics = self.metrics_listener.map(|listener| {
+        let metrics_server = self.metrics_listener.map(|listener| {
             let router = ops::metrics_router().with_state(self.state.clone());
             tokio::spawn(serve::serve(
                 listener,
@@ -250,11 +252,21 @@ impl Server {
             ))
         });
         let limiter = self.state.rate_limits.clone();
+        let metrics = self.state.metrics.clone();
         let mut tidy_stop = serving.clone();
         let tidy = tokio::spawn(async move {
+            // Every 5 s the metrics fold their histogram samples; every minute the limiters
+            // forget idle clients.
+            let mut ticks = 0u32;
             loop {
                 tokio::select! {
-                    () = tokio::time::sleep(std::time::Duration::from_secs(60)) => limiter.forget_idle(),
+                    () = tokio::time::sleep(std::time::Duration::from_secs(5)) => {
+                        metrics.upkeep();
+                        ticks = ticks.wrapping_add(1);
+                        if ticks.is_multiple_of(12) {
+                            limiter.forget_idle();
+                        }
+                    }
                     _ = tidy_stop.wait_for(|stop| *stop) => break,
                 }
             }
@@ -266,7 +278,7 @@ impl Server {
         .await
         .context("server error");
         let _ = tidy.await;
-        if let Some(m) = metrics {
+        if let Some(m) = metrics_server {
             let _ = m.await;
         }
         // Deliveries in flight finish (each within the webhook timeout); claimed jobs that did

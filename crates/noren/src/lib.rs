@@ -5,6 +5,7 @@
 extern crate self as noren;
 
 pub mod app;
+pub mod cache;
 pub mod cli;
 pub mod config;
 pub mod connectors;

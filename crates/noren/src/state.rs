@@ -2,6 +2,7 @@
 //! module (`pay`, `order`, `inbound`) and nothing that imports it, so the modules that use it do
 //! not depend on the file that builds the router (`app.rs`).
 
+use crate::cache::TtlCache;
 use crate::config::Config;
 use crate::connectors::Connectors;
 use crate::db::Db;
@@ -49,7 +50,7 @@ pub struct Shared {
     /// Wakes this process's webhook worker when an event was written.
     pub webhook_wake: Arc<Wake>,
     /// Shop numbers by shop id: they never change, and reading a payment by token shows one.
-    pub shop_numbers: Arc<std::sync::RwLock<std::collections::HashMap<i64, Arc<str>>>>,
+    pub shop_numbers: ShopNumbers,
     /// Reads by token, coalesced under load (see `repo::token_reads`).
     pub token_reads: TokenReads,
     /// Per-key and per-address request limits of this process.
@@ -62,30 +63,32 @@ pub struct Shared {
     pub redeliver_limiter: Arc<RedeliverLimiter>,
 }
 
-/// How many shop numbers a process remembers before it starts over.
-const SHOP_NUMBERS_MAX: usize = 10_000;
+/// Shop numbers by shop id. They never change, so the TTL only bounds how long a deleted shop's
+/// number stays in memory; the capacity bounds the memory.
+pub struct ShopNumbers(TtlCache<i64, Arc<str>>);
+
+impl ShopNumbers {
+    /// Shop numbers a process remembers at most.
+    pub const CAPACITY: u64 = 10_000;
+    /// How long a shop number is remembered.
+    pub const TTL: std::time::Duration = std::time::Duration::from_secs(3600);
+
+    pub fn new(clock: Clock) -> Self {
+        ShopNumbers(TtlCache::new(Self::CAPACITY, Self::TTL, clock))
+    }
+}
 
 impl AppState {
     /// A shop's number (remembered: shop numbers never change).
     pub async fn shop_number(&self, shop_id: i64) -> Result<Option<Arc<str>>, sea_orm::DbErr> {
-        if let Some(n) = self
-            .shop_numbers
-            .read()
-            .ok()
-            .and_then(|m| m.get(&shop_id).cloned())
-        {
+        if let Some(n) = self.shop_numbers.0.get(&shop_id) {
             return Ok(Some(n));
         }
         let Some(shop) = crate::db::repo::accounts::find_shop(&self.db, shop_id).await? else {
             return Ok(None);
         };
         let number: Arc<str> = shop.number.into();
-        if let Ok(mut m) = self.shop_numbers.write() {
-            if m.len() >= SHOP_NUMBERS_MAX {
-                m.clear();
-            }
-            m.insert(shop_id, number.clone());
-        }
+        self.shop_numbers.0.insert(shop_id, number.clone());
         Ok(Some(number))
     }
 

@@ -1,67 +1,47 @@
-//! A short-lived cache of authenticated merchant keys.
+//! A short-lived cache of authenticated merchant keys, on `moka`.
 //!
 //! Every merchant call starts by resolving its key to a shop device, shop and legal person.
 //! Integrations send the same key over and over, so the answer is kept for a short TTL
-//! (`NOREN_AUTH_CACHE_TTL_MS`, default 2 s; `0` turns the cache off). Only successful lookups
-//! are cached, never unknown keys. Revoking a key or disabling a device through a server
-//! (`AppState::revoke_api_key`, `AppState::set_device_disabled` in `state.rs`)
-//! clears that server's cache at once; other processes (other servers, the operator commands)
-//! see it within one TTL.
+//! (`NOREN_AUTH_CACHE_TTL_MS`, default 2 s; `0` turns the cache off) and for at most
+//! [`CAPACITY`] keys (past it, moka evicts the least useful entries, never everything at once).
+//! Only successful lookups are cached, never unknown keys.
+//!
+//! Revoking a key or disabling a device through a server (`AppState::revoke_api_key`,
+//! `AppState::set_device_disabled` in `state.rs`) empties that server's cache at once (moka's
+//! `invalidate_all` hides every earlier entry from the next `get`); other processes (other
+//! servers, the operator commands) see it within one TTL.
+//!
+//! The TTL is read on the application's clock (`state.clock`), so tests move time instead of
+//! sleeping (see `crate::cache`).
 
+use crate::cache::TtlCache;
 use crate::db::repo::accounts::MerchantPrincipal;
+use crate::domain::clock::Clock;
 use crate::domain::keys::KeyHash;
-use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
-/// Upper bound on cached keys; past it expired entries are dropped, then everything.
-const MAX_ENTRIES: usize = 10_000;
+/// Keys remembered at most (each entry is a few hundred bytes).
+pub const CAPACITY: u64 = 10_000;
 
-/// When the principal was looked up, and what it was.
-type Entry = (Instant, Arc<MerchantPrincipal>);
-
-pub struct AuthCache {
-    ttl: Duration,
-    entries: RwLock<HashMap<[u8; 32], Entry>>,
-}
+/// Authenticated keys by the hash of the key.
+pub struct AuthCache(TtlCache<[u8; 32], Arc<MerchantPrincipal>>);
 
 impl AuthCache {
-    pub fn new(ttl: Duration) -> Self {
-        AuthCache {
-            ttl,
-            entries: RwLock::new(HashMap::new()),
-        }
+    pub fn new(ttl: Duration, clock: Clock) -> Self {
+        AuthCache(TtlCache::new(CAPACITY, ttl, clock))
     }
 
     pub fn get(&self, hash: &KeyHash) -> Option<Arc<MerchantPrincipal>> {
-        if self.ttl.is_zero() {
-            return None;
-        }
-        let entries = self.entries.read().unwrap_or_else(|p| p.into_inner());
-        let (at, principal) = entries.get(hash.as_bytes())?;
-        (at.elapsed() < self.ttl).then(|| principal.clone())
+        self.0.get(hash.as_bytes())
     }
 
     /// Forgets every key: the next request of each is authenticated against the database.
     pub fn clear(&self) {
-        self.entries
-            .write()
-            .unwrap_or_else(|p| p.into_inner())
-            .clear();
+        self.0.invalidate_all();
     }
 
     pub fn put(&self, hash: &KeyHash, principal: Arc<MerchantPrincipal>) {
-        if self.ttl.is_zero() {
-            return;
-        }
-        let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
-        if entries.len() >= MAX_ENTRIES {
-            let ttl = self.ttl;
-            entries.retain(|_, (at, _)| at.elapsed() < ttl);
-            if entries.len() >= MAX_ENTRIES {
-                entries.clear();
-            }
-        }
-        entries.insert(*hash.as_bytes(), (Instant::now(), principal));
+        self.0.insert(*hash.as_bytes(), principal);
     }
 }

@@ -26,20 +26,13 @@ pub async fn observe(State(metrics): State<Arc<Metrics>>, req: Request, next: Ne
     let start = Instant::now();
     let method = req.method().clone();
     let api = is_api_path(req.uri().path());
-    let route = req
-        .extensions()
-        .get::<MatchedPath>()
-        .map(|m| m.as_str().to_string());
-    let request_id = req
-        .headers()
-        .get("x-request-id")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
+    // `MatchedPath` is an `Arc<str>`: cloning it copies no text.
+    let route = req.extensions().get::<MatchedPath>().cloned();
+    let request_id = req.headers().get("x-request-id").cloned();
     let span = tracing::info_span!(
         "request",
         %method,
-        request_id,
+        request_id = request_id.as_ref().and_then(|v| v.to_str().ok()).unwrap_or(""),
         route = field::Empty,
         status = field::Empty
     );
@@ -53,7 +46,7 @@ pub async fn observe(State(metrics): State<Arc<Metrics>>, req: Request, next: Ne
     let elapsed = start.elapsed();
     span.record("route", route);
     span.record("status", status.as_u16());
-    metrics.record(method.as_str(), route, status.as_u16(), elapsed);
+    metrics.record_request(&method, route, status.as_u16(), elapsed);
     let elapsed_ms = elapsed.as_secs_f64() * 1e3;
     if status.is_server_error() {
         tracing::warn!(parent: &span, elapsed_ms, "request failed");

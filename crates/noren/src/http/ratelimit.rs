@@ -14,10 +14,12 @@
 //! draft (draft-ietf-httpapi-ratelimit-headers): `"key";q=100;w=1` and `"key";r=57;t=1`.
 //! Limits are per process: N processes behind a load balancer allow N times as much. The
 //! operations paths (`/healthz`, `/readyz`, `/metrics`) are not limited: load balancers and
-//! scrapers poll them.
+//! scrapers poll them. Each 429 counts in `noren_rate_limited_total{scope}` (`key`, `address`,
+//! `failures`) on `/metrics`.
 
 use crate::config::{Limits, Rate};
 use crate::http::error::{ErrorBody, ErrorCode, error_response};
+use crate::http::metrics::Metrics;
 use crate::http::paths::is_api_path;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
@@ -41,6 +43,8 @@ struct Limit<K: Hash + Eq + Clone> {
     name: &'static str,
     rate: Rate,
     limiter: Keyed<K>,
+    /// `noren_rate_limited_total{scope=name}`.
+    refused: metrics::Counter,
 }
 
 /// What a check said.
@@ -50,7 +54,7 @@ enum Outcome {
 }
 
 impl<K: Hash + Eq + Clone> Limit<K> {
-    fn new(name: &'static str, rate: Rate) -> Self {
+    fn new(name: &'static str, rate: Rate, metrics: &Metrics) -> Self {
         let count = NonZeroU32::new(rate.count).unwrap_or(NonZeroU32::MIN);
         let period = rate.window / rate.count.max(1);
         let quota = Quota::with_period(period)
@@ -61,6 +65,7 @@ impl<K: Hash + Eq + Clone> Limit<K> {
             rate,
             limiter: RateLimiter::dashmap_with_clock(quota, QuantaClock::default())
                 .with_middleware::<StateInformationMiddleware>(),
+            refused: metrics.rate_limited(name),
         }
     }
 
@@ -87,6 +92,7 @@ impl<K: Hash + Eq + Clone> Limit<K> {
                 ])
             }
             Outcome::Refused { wait } => {
+                self.refused.increment(1);
                 let mut res = too_many(
                     format!(
                         "too many requests for this {}: at most {} per {}; retry after {} s",
@@ -137,23 +143,28 @@ pub struct RateLimits {
     /// Addresses whose failures are used up, and until when. A cache with a time to live (the
     /// failure window) so that it never grows without bound.
     blocked: moka::sync::Cache<IpAddr, Instant>,
+    /// `noren_rate_limited_total{scope="failures"}`: requests refused for a blocked address.
+    blocked_refused: metrics::Counter,
     client_ip_header: Option<HeaderName>,
 }
 
 impl RateLimits {
-    pub fn new(limits: &Limits) -> Self {
+    pub fn new(limits: &Limits, metrics: &Metrics) -> Self {
         let ttl = limits
             .failures
             .map(|r| r.window)
             .unwrap_or(Duration::from_secs(60));
         RateLimits {
-            per_key: limits.per_key.map(|r| Limit::new("key", r)),
-            per_address: limits.per_address.map(|r| Limit::new("address", r)),
-            failures: limits.failures.map(|r| Limit::new("failures", r)),
+            per_key: limits.per_key.map(|r| Limit::new("key", r, metrics)),
+            per_address: limits
+                .per_address
+                .map(|r| Limit::new("address", r, metrics)),
+            failures: limits.failures.map(|r| Limit::new("failures", r, metrics)),
             blocked: moka::sync::Cache::builder()
                 .max_capacity(100_000)
                 .time_to_live(ttl)
                 .build(),
+            blocked_refused: metrics.rate_limited("failures"),
             client_ip_header: limits.client_ip_header.clone(),
         }
     }
@@ -260,6 +271,7 @@ pub async fn limit(State(limits): State<Arc<RateLimits>>, req: Request, next: Ne
     {
         let now = Instant::now();
         if until > now {
+            limits.blocked_refused.increment(1);
             let mut res = too_many(
                 "too many failed requests (unknown keys or payment tokens) from this address; \
                  retry later"

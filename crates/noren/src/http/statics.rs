@@ -4,6 +4,11 @@
 //! Portal routes have no trailing slash and no `.html` (seed 000 §2): `/docs/order` serves
 //! `docs/order.html`, and `/docs/order.html` or `/docs/order/index.html` redirect to `/docs/order`.
 //! Unknown paths get the portal's own 404 page with status 404.
+//!
+//! Both builds ship `.br` and `.gz` siblings of their text files (`tools/precompress.mjs`, run by
+//! their `npm run build`): a client that accepts brotli or gzip gets the sibling as it is, with
+//! `Content-Encoding`, and the compression layer (`app::build_router`) leaves such an answer alone;
+//! a file without a sibling is compressed on the fly as any other answer.
 
 use crate::http::error::ApiError;
 use crate::http::paths::is_api_path;
@@ -65,13 +70,18 @@ fn safe_relative(path: &str) -> Option<&str> {
 }
 
 async fn serve_file(file: PathBuf, req: Request, cache: &'static str) -> Response {
-    match ServeFile::new(file).oneshot(req).await {
+    let file = ServeFile::new(file).precompressed_br().precompressed_gzip();
+    match file.oneshot(req).await {
         Ok(res) => {
             let mut res = res.map(Body::new);
             if res.status().is_success() {
                 res.headers_mut()
                     .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
             }
+            // The answer depends on Accept-Encoding whether or not a sibling was sent (the
+            // compression layer adds this only to answers it compresses itself).
+            res.headers_mut()
+                .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
             res
         }
         Err(never) => match never {},

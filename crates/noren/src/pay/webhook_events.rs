@@ -222,6 +222,7 @@ pub async fn redeliver_webhook_event(
     let principal = &merchant.0;
     let livemode = principal.mode == Mode::Live;
     if let Err(not_until) = state.redeliver_limiter.check_key(&principal.key_id) {
+        state.metrics.rate_limited("redeliver").increment(1);
         let wait = not_until.wait_time_from(governor::clock::Clock::now(
             &governor::clock::DefaultClock::default(),
         ));

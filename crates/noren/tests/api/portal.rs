@@ -101,3 +101,51 @@ async fn api_paths_never_fall_through_to_the_portal() {
     assert_eq!(res.status(), 404);
     assert_eq!(json(res).await["code"], "not_found");
 }
+
+/// The builds ship `.br` and `.gz` siblings (`tools/precompress.mjs`): a client that accepts
+/// one gets that file byte for byte (the markers below are not even valid brotli or gzip, so
+/// nothing decoded or re-compressed them), a client that accepts neither gets the plain file.
+#[tokio::test]
+async fn precompressed_siblings_are_sent_as_they_are_to_clients_that_accept_them() {
+    let (app, dir) = app_with_portal().await;
+    write_file(dir.path(), "assets/js/main.abc123.js.br", "BROTLI-SIBLING");
+    write_file(dir.path(), "assets/js/main.abc123.js.gz", "GZIP-SIBLING");
+    let get = |encoding: &'static str| {
+        let req = app.client.get(app.url("/assets/js/main.abc123.js"));
+        let req = if encoding.is_empty() {
+            req
+        } else {
+            req.header("Accept-Encoding", encoding)
+        };
+        async move { req.send().await.expect("sent") }
+    };
+    for (accept, encoding, bytes) in [
+        ("br", Some("br"), "BROTLI-SIBLING"),
+        ("gzip, deflate, br", Some("br"), "BROTLI-SIBLING"),
+        ("gzip", Some("gzip"), "GZIP-SIBLING"),
+        ("", None, "console.log(1)"),
+    ] {
+        let res = get(accept).await;
+        assert_eq!(res.status(), 200, "{accept}");
+        assert_eq!(
+            res.headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().expect("ascii")),
+            encoding,
+            "{accept}"
+        );
+        assert_eq!(res.headers()["vary"], "accept-encoding", "{accept}");
+        assert_eq!(
+            res.headers()["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+        assert!(
+            res.headers()["content-type"]
+                .to_str()
+                .expect("ascii")
+                .contains("javascript"),
+            "{accept}: the type of the file, not of its sibling"
+        );
+        assert_eq!(res.text().await.expect("body"), bytes, "{accept}");
+    }
+}
