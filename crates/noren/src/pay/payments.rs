@@ -16,6 +16,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
+use sea_orm::DatabaseExecutor;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -99,6 +100,7 @@ async fn create(
     merchant: &Merchant,
     values: Values,
     interface: PaymentInterface,
+    db: &DatabaseExecutor<'_>,
 ) -> Result<CreatedPayment, ApiError> {
     let mut r = Reader::new(values, &CREATE_VALUES);
     let amount = r.required("amount", Yen::parse_amount);
@@ -122,7 +124,7 @@ async fn create(
         return Err(not_payable());
     }
     let record = payments::create(
-        &state.db,
+        db,
         NewPayment {
             shop_id: principal.shop.id,
             livemode: livemode(merchant),
@@ -192,8 +194,24 @@ pub async fn create_online_payment(
     values: Values,
 ) -> Response {
     let hash = fingerprint(&values);
-    let work = create(&state, &merchant, values, PaymentInterface::OnlinePayment);
-    idempotency::once(&state, &merchant, key, "create_online_payment", hash, work).await
+    idempotency::once(
+        &state,
+        &merchant,
+        key,
+        "create_online_payment",
+        hash,
+        async |db| {
+            create(
+                &state,
+                &merchant,
+                values,
+                PaymentInterface::OnlinePayment,
+                db,
+            )
+            .await
+        },
+    )
+    .await
 }
 
 /// Create a payment for a printed QR code
@@ -232,8 +250,24 @@ pub async fn create_with_url_print(
     values: Values,
 ) -> Response {
     let hash = fingerprint(&values);
-    let work = create(&state, &merchant, values, PaymentInterface::DynamicQrPrint);
-    idempotency::once(&state, &merchant, key, "create_with_url_print", hash, work).await
+    idempotency::once(
+        &state,
+        &merchant,
+        key,
+        "create_with_url_print",
+        hash,
+        async |db| {
+            create(
+                &state,
+                &merchant,
+                values,
+                PaymentInterface::DynamicQrPrint,
+                db,
+            )
+            .await
+        },
+    )
+    .await
 }
 
 /// Values of the read call.
@@ -527,7 +561,7 @@ pub async fn update_predefined_payment(
     let current = payments::find_for_shop(&state.db, principal.shop.id, livemode(&merchant), by)
         .await?
         .ok_or_else(|| ApiError::NotFound("this shop has no such payment".into()))?;
-    let record = payments::update(&state.db, current, changes).await?;
+    let record = payments::update(&state.db, current, changes, state.clock.now()).await?;
     Ok(Json(PredefinedPayment::from_record(
         &record,
         &principal.shop.number,
