@@ -198,40 +198,17 @@ pub async fn begin_write(db: &Db) -> Result<sea_orm::DatabaseTransaction, DbErr>
     .await
 }
 
-/// A write that joins the caller's transaction when there is one, or opens its own
-/// ([`begin_write`]) on the pool: what a repository function takes as `&DatabaseExecutor` when
-/// its statements must commit together, and may run inside a larger transaction (the one an
-/// `Idempotency-Key` opens, `pay/idempotency.rs`).
-pub enum WriteScope<'a> {
-    /// The caller's transaction: it commits (or rolls back) the whole.
-    Joined(&'a DatabaseTransaction),
-    /// A transaction of our own, committed by [`WriteScope::commit`].
-    Own(DatabaseTransaction),
-}
-
-impl<'a> WriteScope<'a> {
-    pub async fn begin(exec: &'a DatabaseExecutor<'_>) -> Result<Self, DbErr> {
-        Ok(match exec {
-            DatabaseExecutor::Connection(db) => WriteScope::Own(begin_write(db).await?),
-            DatabaseExecutor::Transaction(tx) => WriteScope::Joined(tx),
-            DatabaseExecutor::OwnedTransaction(tx) => WriteScope::Joined(tx),
-        })
-    }
-
-    /// Where the statements go.
-    pub fn tx(&self) -> &DatabaseTransaction {
-        match self {
-            WriteScope::Joined(tx) => tx,
-            WriteScope::Own(tx) => tx,
-        }
-    }
-
-    /// Commits an own transaction; a joined one commits with its owner.
-    pub async fn commit(self) -> Result<(), DbErr> {
-        match self {
-            WriteScope::Joined(_) => Ok(()),
-            WriteScope::Own(tx) => tx.commit().await,
-        }
+/// Begins a write inside `exec`: a transaction of its own on the pool ([`begin_write`]), or a
+/// savepoint in the caller's transaction (the one an `Idempotency-Key` opens,
+/// `pay/idempotency.rs`). Either way its statements commit together or not at all, and a
+/// failure inside a savepoint leaves the caller's transaction usable (PostgreSQL aborts a whole
+/// transaction on an error otherwise).
+pub async fn begin_write_in(exec: &DatabaseExecutor<'_>) -> Result<DatabaseTransaction, DbErr> {
+    use sea_orm::TransactionTrait;
+    match exec {
+        DatabaseExecutor::Connection(db) => begin_write(db).await,
+        DatabaseExecutor::Transaction(tx) => tx.begin().await,
+        DatabaseExecutor::OwnedTransaction(tx) => tx.begin().await,
     }
 }
 

@@ -8,7 +8,7 @@ use crate::db::entities::{
     payment, payment_history, predefined_payment, value_added_service, webhook_event,
 };
 use crate::db::repo::webhooks;
-use crate::db::{Db, WriteScope, begin_write};
+use crate::db::{Db, begin_write, begin_write_in};
 use crate::domain::lifecycle::{self, NotOpen, PaymentFacts};
 use crate::domain::payment::{PaymentMethod, PaymentStatus, new_payment_number};
 use crate::domain::webhook::EventSettings;
@@ -319,20 +319,19 @@ pub async fn release_refund(db: &impl ConnectionTrait, attempt_id: i64) -> Resul
 }
 
 /// Records a refund the connector accepted: status 30, the payment no longer fulfilled, and the
-/// `refunded` event queued, in one transaction (the caller's, when `db` is one).
+/// `refunded` event queued, in one transaction (a savepoint when `db` is a transaction).
 pub async fn complete_refund(
     db: &DatabaseExecutor<'_>,
     attempt_id: i64,
     events: &EventSettings<'_>,
 ) -> Result<Settled, AttemptError> {
-    let scope = WriteScope::begin(db).await?;
-    let tx = scope.tx();
+    let tx = begin_write_in(db).await?;
     let now = events.now;
-    let attempt = lock_attempt(tx, attempt_id).await?;
-    let p = lock_payment(tx, attempt.predefined_payment_id).await?;
+    let attempt = lock_attempt(&tx, attempt_id).await?;
+    let p = lock_payment(&tx, attempt.predefined_payment_id).await?;
     let (attempt, payment, event) =
-        change_money(tx, attempt, p, EventStatus::Refunded, events, now).await?;
-    scope.commit().await?;
+        change_money(&tx, attempt, p, EventStatus::Refunded, events, now).await?;
+    tx.commit().await?;
     Ok(Settled {
         payment,
         attempt,
