@@ -23,7 +23,7 @@ pub const ABANDONED: Duration = Duration::seconds(60);
 /// What a key's record says about a new request.
 #[derive(Debug)]
 pub enum Claim {
-    /// The key is new: this request runs and must store its answer (or release the key).
+    /// The key is new: this request runs and stores its answer in the same transaction.
     Fresh(i64),
     /// The first request with this key finished: answer this again.
     Replay { status: u16, body: String },
@@ -115,11 +115,5 @@ pub async fn store(
         .filter(Column::Id.eq(id))
         .exec(db)
         .await?;
-    Ok(())
-}
-
-/// Forgets a fresh key whose request failed on our side, so that a retry runs again.
-pub async fn release(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
-    Entity::delete_by_id(id).exec(db).await?;
     Ok(())
 }
