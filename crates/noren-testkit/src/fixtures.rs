@@ -27,6 +27,7 @@ pub async fn merchant(db: &Db, name: &str, family: MerchantFamily, mode: Mode) -
             contract_number: format!("C-{}", uuid::Uuid::new_v4().simple()),
             contract_date: NaiveDate::from_ymd_opt(2025, 4, 1).expect("valid date"),
         },
+        chrono::Utc::now(),
     )
     .await
     .expect("legal person");
@@ -40,6 +41,7 @@ pub async fn merchant(db: &Db, name: &str, family: MerchantFamily, mode: Mode) -
             is_payable: true,
             review_enabled: false,
         },
+        chrono::Utc::now(),
     )
     .await
     .expect("shop");
@@ -53,12 +55,14 @@ pub async fn merchant(db: &Db, name: &str, family: MerchantFamily, mode: Mode) -
             push_channel: Some("fcm".into()),
             push_token: Some("push-token-1".into()),
         },
+        chrono::Utc::now(),
     )
     .await
     .expect("device");
-    let (key_model, key) = accounts::create_api_key(db, device.id, family, mode)
-        .await
-        .expect("api key");
+    let (key_model, key) =
+        accounts::create_api_key(db, device.id, family, mode, chrono::Utc::now())
+            .await
+            .expect("api key");
     Merchant {
         legal_person,
         shop,

@@ -11,7 +11,7 @@ use crate::domain::keys::{MerchantFamily, Mode, PartnerFamily};
 use crate::domain::lang::Lang;
 use crate::domain::payment::PaymentMethod;
 use anyhow::{Context, anyhow, bail};
-use chrono::NaiveDate;
+use chrono::{NaiveDate, Utc};
 use clap::{Parser, Subcommand};
 use serde_json::json;
 use std::io::Write;
@@ -335,6 +335,7 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
                     contract_date: NaiveDate::from_ymd_opt(2025, 4, 1)
                         .ok_or_else(|| anyhow!("bad demo date"))?,
                 },
+                Utc::now(),
             )
             .await?
         }
@@ -352,6 +353,7 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
                     is_payable: true,
                     review_enabled: false,
                 },
+                Utc::now(),
             )
             .await?
         }
@@ -360,19 +362,32 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
     let pos_device = demo_device(&db, shop.id, "Demo POS", "pos", Some(Lang::Ja)).await?;
     let platform = match accounts::find_platform_by_code(&db, DEMO_PLATFORM).await? {
         Some(p) => p,
-        None => accounts::create_platform(&db, DEMO_PLATFORM, "Demo OTA").await?,
+        None => accounts::create_platform(&db, DEMO_PLATFORM, "Demo OTA", Utc::now()).await?,
     };
-    let (_, merchant_key) =
-        accounts::create_api_key(&db, server_device.id, MerchantFamily::Secret, Mode::Test).await?;
-    let (_, device_key) =
-        accounts::create_api_key(&db, pos_device.id, MerchantFamily::Device, Mode::Test).await?;
+    let (_, merchant_key) = accounts::create_api_key(
+        &db,
+        server_device.id,
+        MerchantFamily::Secret,
+        Mode::Test,
+        Utc::now(),
+    )
+    .await?;
+    let (_, device_key) = accounts::create_api_key(
+        &db,
+        pos_device.id,
+        MerchantFamily::Device,
+        Mode::Test,
+        Utc::now(),
+    )
+    .await?;
     let (_, partner_key) =
-        accounts::create_partner_key(&db, platform.id, PartnerFamily::Test).await?;
+        accounts::create_partner_key(&db, platform.id, PartnerFamily::Test, Utc::now()).await?;
     let secret_box = config.secret_box()?;
     // Demo keys are test keys: the test secret and the test mini-program key.
     let webhook_secret = webhooks::current_secret(&db, &secret_box, shop.id, false).await?;
-    shops::add_miniprogram_app(&db, shop.id, DEMO_MINIPROGRAM_APPID).await?;
-    let miniprogram_key = shops::miniprogram_key(&db, &secret_box, shop.id, false).await?;
+    shops::add_miniprogram_app(&db, shop.id, DEMO_MINIPROGRAM_APPID, Utc::now()).await?;
+    let miniprogram_key =
+        shops::miniprogram_key(&db, &secret_box, shop.id, false, Utc::now()).await?;
     // With `NOREN_LISTEN=…:0` the port is chosen when `noren serve` binds: nobody knows it yet,
     // so `base_url` is null (the server prints `listening on …` when it starts).
     let known_base = config
@@ -445,6 +460,7 @@ async fn demo_device(
             push_channel: None,
             push_token: None,
         },
+        Utc::now(),
     )
     .await?)
 }
@@ -485,6 +501,7 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
                     contract_number,
                     contract_date,
                 },
+                Utc::now(),
             )
             .await?;
             json!({"id": lp.id, "company_name": lp.company_name, "contract_number": lp.contract_number})
@@ -507,6 +524,7 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
                     is_payable: !not_payable,
                     review_enabled,
                 },
+                Utc::now(),
             )
             .await?;
             json!({"id": shop.id, "number": shop.number, "name": shop.name})
@@ -567,10 +585,10 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             if !valid {
                 bail!("--appid must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -");
             }
-            shops::add_miniprogram_app(&db, shop.id, &appid).await?;
+            shops::add_miniprogram_app(&db, shop.id, &appid, Utc::now()).await?;
             let secret_box = config.secret_box()?;
-            let test = shops::miniprogram_key(&db, &secret_box, shop.id, false).await?;
-            let live = shops::miniprogram_key(&db, &secret_box, shop.id, true).await?;
+            let test = shops::miniprogram_key(&db, &secret_box, shop.id, false, Utc::now()).await?;
+            let live = shops::miniprogram_key(&db, &secret_box, shop.id, true, Utc::now()).await?;
             json!({"shop": shop.number, "appid": appid,
                    "miniprogram_key": {"test": test, "live": live},
                    "note": "the keys sign paySign of this shop's charges, in each mode"})
@@ -600,16 +618,17 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
                     push_channel: None,
                     push_token: None,
                 },
+                Utc::now(),
             )
             .await?;
             json!({"id": d.id, "device_number": d.device_number, "shop_id": d.shop_id})
         }
         Operator::Device(DeviceCommand::Disable { device }) => {
-            accounts::set_device_disabled(&db, device, true).await?;
+            accounts::set_device_disabled(&db, device, true, Utc::now()).await?;
             json!({"id": device, "disabled": true})
         }
         Operator::Device(DeviceCommand::Enable { device }) => {
-            accounts::set_device_disabled(&db, device, false).await?;
+            accounts::set_device_disabled(&db, device, false, Utc::now()).await?;
             json!({"id": device, "disabled": false})
         }
         Operator::Key(KeyCommand::Create {
@@ -620,12 +639,13 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             let family = MerchantFamily::parse(&family)
                 .ok_or_else(|| anyhow!("--family must be sk or dk"))?;
             let mode = Mode::parse(&mode).ok_or_else(|| anyhow!("--mode must be test or live"))?;
-            let (k, plaintext) = accounts::create_api_key(&db, device, family, mode).await?;
+            let (k, plaintext) =
+                accounts::create_api_key(&db, device, family, mode, Utc::now()).await?;
             json!({"id": k.id, "key": plaintext, "family": k.family, "mode": k.mode, "device_id": device,
                    "note": "the key is shown once; store it now"})
         }
         Operator::Key(KeyCommand::Revoke { id }) => {
-            accounts::revoke_api_key(&db, id).await?;
+            accounts::revoke_api_key(&db, id, Utc::now()).await?;
             json!({"id": id, "revoked": true})
         }
         Operator::Platform(PlatformCommand::Create { code, name }) => {
@@ -637,7 +657,7 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             if !valid {
                 bail!("--code must be 1 to 64 characters of a-z, 0-9 and -");
             }
-            let p = accounts::create_platform(&db, &code, &name).await?;
+            let p = accounts::create_platform(&db, &code, &name, Utc::now()).await?;
             json!({"id": p.id, "code": p.code, "name": p.name})
         }
         Operator::PartnerKey(PartnerKeyCommand::Create { platform, family }) => {
@@ -646,7 +666,8 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             let p = accounts::find_platform_by_code(&db, &platform)
                 .await?
                 .ok_or_else(|| anyhow!("no platform {platform}"))?;
-            let (k, plaintext) = accounts::create_partner_key(&db, p.id, family).await?;
+            let (k, plaintext) =
+                accounts::create_partner_key(&db, p.id, family, Utc::now()).await?;
             json!({"id": k.id, "key": plaintext, "family": k.family, "platform": p.code,
                    "note": "the key is shown once; store it now"})
         }

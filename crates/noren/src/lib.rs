@@ -17,4 +17,5 @@ pub mod openapi;
 pub mod order;
 pub mod pay;
 pub mod state;
+pub mod testhook;
 pub mod webhooks;

@@ -98,7 +98,7 @@ impl AppState {
         &self,
         key_id: i64,
     ) -> Result<(), crate::db::repo::accounts::AccountError> {
-        crate::db::repo::accounts::revoke_api_key(&self.db, key_id).await?;
+        crate::db::repo::accounts::revoke_api_key(&self.db, key_id, self.clock.now()).await?;
         self.auth_cache.clear();
         Ok(())
     }
@@ -109,7 +109,13 @@ impl AppState {
         device_id: i64,
         disabled: bool,
     ) -> Result<(), crate::db::repo::accounts::AccountError> {
-        crate::db::repo::accounts::set_device_disabled(&self.db, device_id, disabled).await?;
+        crate::db::repo::accounts::set_device_disabled(
+            &self.db,
+            device_id,
+            disabled,
+            self.clock.now(),
+        )
+        .await?;
         self.auth_cache.clear();
         Ok(())
     }

@@ -10,7 +10,9 @@ pub mod repo;
 
 use crate::config::{DbKind, db_kind, redact_url};
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr};
+use sea_orm::{
+    ConnectOptions, Database, DatabaseConnection, DatabaseExecutor, DatabaseTransaction, DbErr,
+};
 use sea_orm_migration::MigratorTrait;
 use std::path::Path;
 use std::time::Duration;
@@ -194,6 +196,20 @@ pub async fn begin_write(db: &Db) -> Result<sea_orm::DatabaseTransaction, DbErr>
         ..Default::default()
     })
     .await
+}
+
+/// Begins a write inside `exec`: a transaction of its own on the pool ([`begin_write`]), or a
+/// savepoint in the caller's transaction (the one an `Idempotency-Key` opens,
+/// `pay/idempotency.rs`). Either way its statements commit together or not at all, and a
+/// failure inside a savepoint leaves the caller's transaction usable (PostgreSQL aborts a whole
+/// transaction on an error otherwise).
+pub async fn begin_write_in(exec: &DatabaseExecutor<'_>) -> Result<DatabaseTransaction, DbErr> {
+    use sea_orm::TransactionTrait;
+    match exec {
+        DatabaseExecutor::Connection(db) => begin_write(db).await,
+        DatabaseExecutor::Transaction(tx) => tx.begin().await,
+        DatabaseExecutor::OwnedTransaction(tx) => tx.begin().await,
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@ pub mod clock;
 pub mod destination;
 pub mod keys;
 pub mod lang;
+pub mod lifecycle;
 pub mod payment;
+pub mod refund;
 pub mod secret_box;
 pub mod webhook;

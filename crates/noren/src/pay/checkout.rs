@@ -3,9 +3,12 @@
 //! payment API, so not in `openapi/pay.yaml`: their spec is the internal
 //! `openapi/internal/checkout.json`, from which the checkout's TypeScript types are generated.
 
-use crate::db::repo::attempts::{self, Outcome, is_expired};
+use crate::db::repo::attempts::{self, Outcome, facts};
 use crate::db::repo::payments::{self, PaymentRecord};
 use crate::db::repo::{accounts, shops};
+use crate::domain::lifecycle::{
+    CheckoutStage, can_choose_brand, check_tip, checkout_stage, expires_at,
+};
 use crate::domain::payment::{PaymentMethod, PaymentStatus};
 use crate::http::error::{ApiError, ErrorBody, FieldError};
 use crate::http::extract::{Json, Path};
@@ -14,7 +17,6 @@ use crate::pay::dto::iso;
 use crate::pay::flow::{begin, settle};
 use crate::state::AppState;
 use axum::extract::State;
-use chrono::Duration;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -94,6 +96,18 @@ pub enum CheckoutState {
     Open,
 }
 
+impl From<CheckoutStage> for CheckoutState {
+    fn from(s: CheckoutStage) -> Self {
+        match s {
+            CheckoutStage::Paid => CheckoutState::Paid,
+            CheckoutStage::Refunded => CheckoutState::Refunded,
+            CheckoutStage::Expired => CheckoutState::Expired,
+            CheckoutStage::Invalidated => CheckoutState::Invalidated,
+            CheckoutStage::Open => CheckoutState::Open,
+        }
+    }
+}
+
 /// The payment as the checkout shows it.
 #[derive(Serialize, ToSchema)]
 pub struct CheckoutView {
@@ -166,18 +180,10 @@ fn build(
         a.status == i32::from(PaymentStatus::Paid) || a.status == i32::from(PaymentStatus::Refunded)
     });
     let open_attempt = latest.is_some_and(|a| a.status == i32::from(PaymentStatus::Unpaid));
-    let expired = is_expired(p, now);
-    let state = if p.fulfilled {
-        CheckoutState::Paid
-    } else if paid.is_some_and(|a| a.status == i32::from(PaymentStatus::Refunded)) {
-        CheckoutState::Refunded
-    } else if expired {
-        CheckoutState::Expired
-    } else if p.invalidated && !open_attempt {
-        CheckoutState::Invalidated
-    } else {
-        CheckoutState::Open
-    };
+    let facts = facts(p, now);
+    let last_paid = paid.and_then(|a| PaymentStatus::try_from(a.status).ok());
+    let stage = checkout_stage(facts, last_paid, open_attempt);
+    let state = CheckoutState::from(stage);
     let tip = p.tip_amount;
     CheckoutView {
         token: p.token.clone(),
@@ -189,12 +195,9 @@ fn build(
         tip_vas_enabled: p.tip_vas_enabled,
         tip,
         amount_total: p.amount + tip,
-        can_choose_brand: state == CheckoutState::Open && !p.invalidated,
+        can_choose_brand: can_choose_brand(stage, facts),
         redirection_url: p.redirection_url.clone(),
-        expires_at: match p.expires_after {
-            Some(secs) if secs > 0 => Some(iso(p.created_at + Duration::seconds(secs))),
-            _ => None,
-        },
+        expires_at: expires_at(p.created_at, p.expires_after).map(iso),
         brands: methods
             .iter()
             .map(|m| Brand {
@@ -222,13 +225,6 @@ fn build(
                 paid_at: a.paid_at.map(iso),
             }),
     }
-}
-
-/// The largest tip on `amount`: the amount itself, and never past the largest payment.
-fn max_tip(amount: i64) -> i64 {
-    amount
-        .min(crate::domain::payment::MAX_AMOUNT - amount)
-        .max(0)
 }
 
 /// Read the checkout
@@ -309,28 +305,10 @@ pub async fn start(
         serde_json::Value::Null => Some(0),
         v => v.as_i64(),
     };
-    let tip = match tip {
-        None => {
-            errors.push(FieldError::new("tip", "must be a whole number of yen"));
-            0
-        }
-        Some(t) if t != 0 && !p.tip_vas_enabled => {
-            errors.push(FieldError::new("tip", "this payment takes no tip"));
-            t
-        }
-        Some(t) if !(0..=max_tip(p.amount)).contains(&t) => {
-            errors.push(FieldError::new(
-                "tip",
-                format!(
-                    "must be from 0 to {} (at most the amount, and amount plus tip at most \
-                     99,999,999 yen)",
-                    max_tip(p.amount)
-                ),
-            ));
-            t
-        }
-        Some(t) => t,
-    };
+    let tip = check_tip(tip, p.tip_vas_enabled, p.amount).unwrap_or_else(|message| {
+        errors.push(FieldError::new("tip", message));
+        0
+    });
     let Some(method) = method.filter(|_| errors.is_empty()) else {
         return Err(ApiError::invalid(errors));
     };

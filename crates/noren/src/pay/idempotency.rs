@@ -1,8 +1,10 @@
 //! `Idempotency-Key` on creates and refunds (DESIGN.md): a repeat with the same key and the same
 //! parameters within 24 hours answers the first answer again (with `Idempotent-Replayed: true`);
 //! the same key with other parameters, or while the first request is still running, is a 409.
-//! Answers of 5xx are not kept, so a retry with the same key runs again.
+//! Answers of 5xx are not kept, so a retry with the same key runs again. The key's claim, the
+//! change it protects and the stored answer commit in one transaction ([`once`]).
 
+use crate::db::begin_write;
 use crate::db::repo::idempotency::{self, Claim, Key};
 use crate::domain::keys::Mode;
 use crate::http::auth::Merchant;
@@ -13,9 +15,9 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use sea_orm::DatabaseExecutor;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use std::future::Future;
 
 pub const HEADER: &str = "idempotency-key";
 pub const REPLAYED: &str = "idempotent-replayed";
@@ -80,6 +82,20 @@ fn json_response(status: StatusCode, body: String, replayed: bool) -> Response {
 }
 
 /// Runs `work` at most once per key: the first answer is stored and replayed for repeats.
+///
+/// `work` gets the connection to write through. With a key it is one write transaction that
+/// holds the key's claim, the work's change and the stored answer, and commits them together
+/// (a crash before the commit leaves none of them; a retry runs again). `work` must send every
+/// query through it: on SQLite the transaction holds the one write lock, so a write through
+/// the pool would wait for it. Without a key, `work` runs on the pool as it would anyway.
+///
+/// ```ignore
+/// let hash = fingerprint(&values);
+/// idempotency::once(&state, &merchant, key, "refund", hash, async |db| {
+///     run(&state, &merchant, values, db).await
+/// })
+/// .await
+/// ```
 pub async fn once<T, F>(
     state: &AppState,
     merchant: &Merchant,
@@ -90,10 +106,10 @@ pub async fn once<T, F>(
 ) -> Response
 where
     T: Serialize,
-    F: Future<Output = Result<T, ApiError>>,
+    F: AsyncFnOnce(&DatabaseExecutor<'_>) -> Result<T, ApiError>,
 {
     let Some(key) = key.0 else {
-        return match work.await {
+        return match work(&DatabaseExecutor::Connection(&state.db)).await {
             Ok(v) => axum::Json(v).into_response(),
             Err(e) => e.into_response(),
         };
@@ -106,54 +122,86 @@ where
         request_hash: &request_hash,
         now: state.clock.now(),
     };
-    let id = match idempotency::claim(&state.db, &k).await {
-        Ok(Claim::Fresh(id)) => id,
-        Ok(Claim::Replay { status, body }) => {
-            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
-            return json_response(status, body, true);
-        }
-        Ok(Claim::Mismatch) => {
-            return ApiError::Conflict(
-                "this Idempotency-Key was already used with other parameters".into(),
-            )
-            .into_response();
-        }
-        Ok(Claim::InFlight) => {
-            return ApiError::Conflict(
-                "a request with this Idempotency-Key is still being processed; retry in a moment"
-                    .into(),
-            )
-            .into_response();
-        }
+    let tx = match begin_write(&state.db).await {
+        Ok(tx) => tx,
         Err(e) => return ApiError::from(e).into_response(),
     };
-    let (status, body) = match work.await {
+    let id = match idempotency::claim(&tx, &k).await {
+        Ok(Claim::Fresh(id)) => id,
+        Ok(other) => return answer_of(other),
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    // Dropping `tx` without a commit rolls back the claim and whatever `work` wrote.
+    let outcome = work(&DatabaseExecutor::Transaction(&tx)).await;
+    let (status, body) = match outcome {
         Ok(v) => match serde_json::to_string(&v) {
             Ok(body) => (StatusCode::OK, body),
-            Err(e) => {
-                let _ = idempotency::release(&state.db, id).await;
-                return ApiError::Internal(e.into()).into_response();
-            }
+            Err(e) => return ApiError::Internal(e.into()).into_response(),
         },
-        Err(e) if e.status().is_server_error() => {
-            let _ = idempotency::release(&state.db, id).await;
-            return e.into_response();
-        }
+        Err(e) if e.status().is_server_error() => return e.into_response(),
         Err(e) => {
-            let res = e.into_response();
-            let status = res.status();
-            let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
-                .await
-                .unwrap_or_default();
-            (status, String::from_utf8_lossy(&bytes).into_owned())
+            // A refusal changed nothing; on PostgreSQL the statement that failed (an order_no
+            // taken) has aborted the transaction, so the answer is kept in a new one.
+            drop(tx);
+            let (status, body) = render(e).await;
+            keep_refusal(state, &k, status, &body).await;
+            return json_response(status, body, false);
         }
     };
-    if let Err(e) = idempotency::store(&state.db, id, status.as_u16(), &body).await {
-        // The answer stands; the key is released so that a repeat runs rather than hangs.
-        tracing::warn!(error = %e, "cannot store an idempotent answer");
-        let _ = idempotency::release(&state.db, id).await;
+    let stored = async {
+        idempotency::store(&tx, id, status.as_u16(), &body).await?;
+        tx.commit().await
+    };
+    match stored.await {
+        Ok(()) => json_response(status, body, false),
+        // Nothing of it was kept (the change included): the client may retry with the key.
+        Err(e) => ApiError::from(e).into_response(),
     }
-    json_response(status, body, false)
+}
+
+/// What a key's record answers instead of running the request again.
+fn answer_of(claim: Claim) -> Response {
+    match claim {
+        Claim::Replay { status, body } => {
+            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
+            json_response(status, body, true)
+        }
+        Claim::Mismatch => {
+            ApiError::Conflict("this Idempotency-Key was already used with other parameters".into())
+                .into_response()
+        }
+        Claim::InFlight | Claim::Fresh(_) => ApiError::Conflict(
+            "a request with this Idempotency-Key is still being processed; retry in a moment"
+                .into(),
+        )
+        .into_response(),
+    }
+}
+
+async fn render(e: ApiError) -> (StatusCode, String) {
+    let res = e.into_response();
+    let status = res.status();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap_or_default();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Stores a client error as the key's answer, in a transaction of its own (the work's was
+/// rolled back). If another request took the key meanwhile, its record stands.
+async fn keep_refusal(state: &AppState, k: &Key<'_>, status: StatusCode, body: &str) {
+    let kept = async {
+        let tx = begin_write(&state.db).await?;
+        if let Claim::Fresh(id) = idempotency::claim(&tx, k).await? {
+            idempotency::store(&tx, id, status.as_u16(), body).await?;
+            tx.commit().await?;
+        }
+        Ok::<(), sea_orm::DbErr>(())
+    };
+    if let Err(e) = kept.await {
+        // The answer stands; a repeat runs again rather than replaying it.
+        tracing::warn!(error = %e, "cannot store an idempotent answer");
+    }
 }
 
 /// The header as an OpenAPI parameter.

@@ -139,7 +139,14 @@ pub async fn wechatpay(
         ));
     }
     let attempt = begin(&state, &p, method, 0).await?;
-    let secret = shops::miniprogram_key(&state.db, &state.secret_box, shop.id, p.livemode).await?;
+    let secret = shops::miniprogram_key(
+        &state.db,
+        &state.secret_box,
+        shop.id,
+        p.livemode,
+        state.clock.now(),
+    )
+    .await?;
     let time_stamp = state.clock.now().timestamp().to_string();
     let nonce_str = Alphanumeric.sample_string(&mut rand::rng(), 32);
     let package = format!("prepay_id=sbx_{}", attempt.payment_number);

@@ -18,6 +18,7 @@ use crate::pay::params::{Custom, ExpiresAfter, OrderNo, Token};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
+use sea_orm::DatabaseExecutor;
 use utoipa::IntoParams;
 
 /// The answer to a payment for a shop that may not take payments (`noren shop create
@@ -65,6 +66,7 @@ async fn create(
     merchant: &Merchant,
     values: Values,
     interface: PaymentInterface,
+    db: &DatabaseExecutor<'_>,
 ) -> Result<CreatedPayment, ApiError> {
     // Issue 9 item 2: https only in live mode, no internal IP literals (checked again on the
     // resolved address at delivery).
@@ -80,7 +82,7 @@ async fn create(
         return Err(not_payable());
     }
     let record = payments::create(
-        &state.db,
+        db,
         NewPayment {
             shop_id: principal.shop.id,
             livemode: live,
@@ -150,8 +152,24 @@ pub async fn create_online_payment(
     values: Values,
 ) -> Response {
     let hash = fingerprint(&values);
-    let work = create(&state, &merchant, values, PaymentInterface::OnlinePayment);
-    idempotency::once(&state, &merchant, key, "create_online_payment", hash, work).await
+    idempotency::once(
+        &state,
+        &merchant,
+        key,
+        "create_online_payment",
+        hash,
+        async |db| {
+            create(
+                &state,
+                &merchant,
+                values,
+                PaymentInterface::OnlinePayment,
+                db,
+            )
+            .await
+        },
+    )
+    .await
 }
 
 /// Create a payment for a printed QR code
@@ -190,8 +208,24 @@ pub async fn create_with_url_print(
     values: Values,
 ) -> Response {
     let hash = fingerprint(&values);
-    let work = create(&state, &merchant, values, PaymentInterface::DynamicQrPrint);
-    idempotency::once(&state, &merchant, key, "create_with_url_print", hash, work).await
+    idempotency::once(
+        &state,
+        &merchant,
+        key,
+        "create_with_url_print",
+        hash,
+        async |db| {
+            create(
+                &state,
+                &merchant,
+                values,
+                PaymentInterface::DynamicQrPrint,
+                db,
+            )
+            .await
+        },
+    )
+    .await
 }
 
 /// Values of the read call.
@@ -400,7 +434,7 @@ pub async fn update_predefined_payment(
     let current = payments::find_for_shop(&state.db, principal.shop.id, livemode(&merchant), by)
         .await?
         .ok_or_else(|| ApiError::NotFound("this shop has no such payment".into()))?;
-    let record = payments::update(&state.db, current, changes).await?;
+    let record = payments::update(&state.db, current, changes, state.clock.now()).await?;
     Ok(Json(PredefinedPayment::from_record(
         &record,
         &principal.shop.number,

@@ -2,29 +2,23 @@
 //! codes. Business outcomes answer 200 with a `RefundResult`; only a bad request, a bad key or
 //! an unknown payment number are HTTP errors.
 
-use crate::connectors::AttemptRef;
-use crate::db::entities::payment;
 use crate::db::repo::attempts;
 use crate::domain::keys::Mode;
-use crate::domain::payment::{PaymentMethod, PaymentStatus};
+use crate::domain::payment::PaymentStatus;
+use crate::domain::refund::{REFUNDED, RefundWindow, ResultCode, eligibility};
 use crate::http::auth::{Merchant, SecretKey};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::values::{FromValues, Values};
 use crate::pay::dto::Payment;
+use crate::pay::flow;
 use crate::pay::idempotency::{self, IdempotencyHeader, IdempotencyKey, fingerprint};
 use crate::pay::params::PaymentNumber;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
-use chrono::Duration;
+use sea_orm::DatabaseExecutor;
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
-
-pub const SUCCESS: i32 = 2000;
-pub const REFUND_ERROR: i32 = 2100;
-pub const NOT_ELIGIBLE: i32 = 2101;
-pub const PERIOD_PASSED: i32 = 2102;
-pub const INTERNAL: i32 = 2200;
 
 /// The answer of a refund (seed 000 §3 "Refund result").
 #[derive(Debug, Serialize, ToSchema)]
@@ -83,137 +77,44 @@ pub async fn refund(
     values: Values,
 ) -> Response {
     let hash = fingerprint(&values);
-    let work = run(&state, &merchant, values);
-    idempotency::once(&state, &merchant, key, "refund", hash, work).await
-}
-
-async fn answer(
-    state: &AppState,
-    attempt: &payment::Model,
-    shop_number: &str,
-    result_code: i32,
-    message: impl Into<String>,
-) -> Result<RefundResult, ApiError> {
-    let history = attempts::history_of(&state.db, attempt.id).await?;
-    Ok(RefundResult {
-        message: message.into(),
-        payment: Payment::from_model(attempt, &history, shop_number),
-        result_code,
+    let res = idempotency::once(&state, &merchant, key, "refund", hash, async |db| {
+        run(&state, &merchant, values, db).await
     })
+    .await;
+    // A 2000 wrote its `refunded` event; it is committed now (with a key, only here).
+    state.webhook_wake.wake();
+    res
 }
 
+/// extract → load → rules (`domain::refund`) → refund (`pay::flow`) → answer.
 async fn run(
     state: &AppState,
     merchant: &Merchant,
     values: Values,
+    db: &DatabaseExecutor<'_>,
 ) -> Result<RefundResult, ApiError> {
     let number = RefundValues::from_values(&values)?
         .payment_number
         .into_string();
     let principal = &merchant.0;
-    let shop_number = principal.shop.number.as_str();
     let livemode = principal.mode == Mode::Live;
-    let Some((attempt, payment)) =
-        attempts::find_for_shop(&state.db, principal.shop.id, livemode, &number).await?
-    else {
-        return Err(ApiError::NotFound(format!("payment {number} not found")));
+    let (attempt, payment) = attempts::find_for_shop(db, principal.shop.id, livemode, &number)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("payment {number} not found")))?;
+    let window = RefundWindow::days(state.config.refund_window_days);
+    let status = PaymentStatus::try_from(attempt.status).ok();
+    let (attempt, outcome) = match eligibility(status, attempt.paid_at, window, state.clock.now()) {
+        Err(refusal) => (attempt, Err(refusal)),
+        Ok(()) => flow::refund(state, db, attempt, &payment).await?,
     };
-    match PaymentStatus::try_from(attempt.status) {
-        Ok(PaymentStatus::Paid) => {}
-        Ok(PaymentStatus::Refunded) => {
-            return answer(
-                state,
-                &attempt,
-                shop_number,
-                NOT_ELIGIBLE,
-                "not eligible: already refunded",
-            )
-            .await;
-        }
-        _ => {
-            return answer(
-                state,
-                &attempt,
-                shop_number,
-                NOT_ELIGIBLE,
-                "not eligible: not paid",
-            )
-            .await;
-        }
-    }
-    let window = Duration::days(state.config.refund_window_days);
-    if attempt
-        .paid_at
-        .is_some_and(|paid| paid + window <= state.clock.now())
-    {
-        let message = format!(
-            "the refund period of {} days after payment has passed",
-            state.config.refund_window_days
-        );
-        return answer(state, &attempt, shop_number, PERIOD_PASSED, message).await;
-    }
-    if !attempts::claim_refund(&state.db, attempt.id, state.clock.now()).await? {
-        let current = attempts::find_by_number(&state.db, &number)
-            .await?
-            .map(|(a, _)| a)
-            .unwrap_or(attempt);
-        let message = if current.status == i32::from(PaymentStatus::Refunded) {
-            "not eligible: already refunded"
-        } else {
-            "not eligible: a refund of this payment is in progress"
-        };
-        return answer(state, &current, shop_number, NOT_ELIGIBLE, message).await;
-    }
-    let method = PaymentMethod::parse(&attempt.payment_method);
-    let connector = method.and_then(|m| state.connectors.for_attempt(livemode, m));
-    let (Some(method), Some(connector)) = (method, connector) else {
-        attempts::release_refund(&state.db, attempt.id).await?;
-        return answer(
-            state,
-            &attempt,
-            shop_number,
-            REFUND_ERROR,
-            "error during refund: the brand is not connected",
-        )
-        .await;
+    let history = attempts::history_of(db, attempt.id).await?;
+    let (result_code, message) = match outcome {
+        Ok(()) => (ResultCode::Success.code(), REFUNDED.to_string()),
+        Err(refusal) => (refusal.code.code(), refusal.message),
     };
-    let refused = connector
-        .refund(&AttemptRef {
-            token: &payment.token,
-            payment_number: &attempt.payment_number,
-            method,
-            amount: attempt.amount,
-            livemode,
-        })
-        .await;
-    if let Err(e) = refused {
-        attempts::release_refund(&state.db, attempt.id).await?;
-        return answer(
-            state,
-            &attempt,
-            shop_number,
-            REFUND_ERROR,
-            format!("error during refund: {e}"),
-        )
-        .await;
-    }
-    match attempts::complete_refund(&state.db, attempt.id, &state.event_settings()).await {
-        Ok(settled) => {
-            state.webhook_wake.wake();
-            answer(state, &settled.attempt, shop_number, SUCCESS, "refunded").await
-        }
-        Err(e) => {
-            // The brand refunded but we could not record it: the claim stays, so no second
-            // refund goes to the brand until an operator looks (or the claim goes stale).
-            tracing::error!(payment_number = %number, error = %e, "refund accepted by the brand but not recorded");
-            answer(
-                state,
-                &attempt,
-                shop_number,
-                INTERNAL,
-                "internal error during refund",
-            )
-            .await
-        }
-    }
+    Ok(RefundResult {
+        message,
+        payment: Payment::from_model(&attempt, &history, &principal.shop.number),
+        result_code,
+    })
 }

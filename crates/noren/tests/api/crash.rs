@@ -2,10 +2,13 @@
 //! webhook of a paid payment; after a restart the delivery is taken up again once its lease
 //! runs out, and the receiver sees exactly the cut-off attempt and one successful attempt of
 //! the same event. Two processes on one database share the deliveries and never send one twice.
+//! A create with an `Idempotency-Key` killed between its payment insert and its stored answer
+//! leaves nothing behind, so a retry with the key makes exactly one payment.
 
 use noren_testkit::process;
 use noren_testkit::receiver::{Receiver, Script};
 use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
+use std::path::Path;
 use std::process::Child;
 use std::time::Duration;
 
@@ -89,5 +92,60 @@ both_databases! {
             child.kill().expect("stop");
             child.wait().expect("reaped");
         }
+    }
+}
+
+const CREATE: &str = "/v3/predefined_payments/create_online_payment";
+
+both_databases! {
+    async fn a_create_killed_after_its_payment_insert_leaves_no_payment_and_its_retry_makes_one(app with no_worker()) {
+        let m = fixtures::test_merchant(app.db(), "Killed").await;
+        let data_dir = app.data_dir();
+        let marker = format!("{data_dir}/paused-at");
+        // The child stops (SIGKILL comes there) after inserting the payment, before the
+        // transaction with the key and the answer commits: `noren::testhook`.
+        let (mut child, base) = process::serve(
+            BIN,
+            &app.database_url,
+            &[
+                ("NOREN_DATA_DIR", &data_dir),
+                ("NOREN_WEBHOOK_WORKER", "off"),
+                ("NOREN_TEST_PAUSE_AT", noren::testhook::AFTER_PAYMENT_INSERT),
+                ("NOREN_TEST_PAUSE_MARKER", &marker),
+            ],
+        )
+        .await;
+        let create = |client: &reqwest::Client, base: &str| {
+            client
+                .post(format!("{base}{CREATE}"))
+                .query(&[("amount", "1000")])
+                .header("X-Auth-API-Key", &m.key)
+                .header("Idempotency-Key", "killed-1")
+                .send()
+        };
+        let request = tokio::spawn(create(&app.client, &base));
+        let started = std::time::Instant::now();
+        while !Path::new(&marker).exists() {
+            assert!(started.elapsed() < Duration::from_secs(15), "the child never reached the pause point");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+        assert!(request.await.expect("task").is_err(), "the killed process never answered");
+
+        // A claim that a dead request left committed is taken over after 60 seconds: past that,
+        // the retry runs whatever the dead process left.
+        app.state().clock.advance(chrono::Duration::seconds(61));
+        let retry = create(&app.client, &app.base).await.expect("sent");
+        assert_eq!(retry.status(), 200);
+        assert!(retry.headers().get("idempotent-replayed").is_none());
+        let first = json(retry).await;
+        let page = json(app.get_values("/v3/predefined_payments", &m.key, &[]).await).await;
+        assert_eq!(page["total"], 1, "exactly one payment after the crash and the retry");
+        assert_eq!(page["data"][0]["token"], first["predefined_payment"]["token"]);
+
+        let again = create(&app.client, &app.base).await.expect("sent");
+        assert_eq!(again.headers()["idempotent-replayed"], "true");
+        assert_eq!(json(again).await, first);
     }
 }

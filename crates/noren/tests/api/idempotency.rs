@@ -153,4 +153,22 @@ both_databases! {
         assert!(res.headers().get("idempotent-replayed").is_none());
     }
 
+    async fn an_order_no_conflict_under_a_key_is_kept_and_replayed(app) {
+        // The 409 comes from the failed insert, which aborts a PostgreSQL transaction: the
+        // answer is kept in a transaction of its own, and nothing else of the request stays.
+        let m = fixtures::test_merchant(app.db(), "Taken").await;
+        app.create_payment(&m.key, &[("amount", "1000"), ("order_no", "T-1")]).await;
+        let first = post(&app, CREATE, &m.key, "taken-1", &[("amount", "1000"), ("order_no", "T-1")]).await;
+        assert_eq!(first.status(), 409);
+        assert!(first.headers().get("idempotent-replayed").is_none());
+        let body = json(first).await;
+        assert_eq!(body["message"], "order_no T-1 is already used by another payment of this shop");
+        let again = post(&app, CREATE, &m.key, "taken-1", &[("amount", "1000"), ("order_no", "T-1")]).await;
+        assert_eq!(again.status(), 409);
+        assert_eq!(again.headers()["idempotent-replayed"], "true");
+        assert_eq!(json(again).await, body);
+        let list = json(app.get_values("/v3/predefined_payments", &m.key, &[]).await).await;
+        assert_eq!(list["total"], 1);
+    }
+
 }

@@ -28,9 +28,9 @@ async fn serve_probe(app: &TestApp) -> String {
 both_databases! {
     async fn partner_keys_work_as_bearer_or_header_on_their_own_platform_only(app) {
         let base = serve_probe(&app).await;
-        let ota = accounts::create_platform(app.db(), "acme-travel", "Acme Travel").await.expect("platform");
-        accounts::create_platform(app.db(), "other-ota", "Other").await.expect("platform");
-        let (_, key) = accounts::create_partner_key(app.db(), ota.id, PartnerFamily::Ota).await.expect("key");
+        let ota = accounts::create_platform(app.db(), "acme-travel", "Acme Travel", app.state().clock.now()).await.expect("platform");
+        accounts::create_platform(app.db(), "other-ota", "Other", app.state().clock.now()).await.expect("platform");
+        let (_, key) = accounts::create_partner_key(app.db(), ota.id, PartnerFamily::Ota, app.state().clock.now()).await.expect("key");
         assert!(key.starts_with("ipk_ota_"));
 
         let url = format!("{base}/v3/inbound-external/acme-travel/probe");

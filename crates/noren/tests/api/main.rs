@@ -4,6 +4,7 @@
 mod architecture;
 mod checkout;
 mod cli;
+mod constraints;
 mod crash;
 mod edge;
 mod errors;

@@ -9,8 +9,8 @@ use serde_json::json;
 both_databases! {
     async fn a_registered_app_gets_a_charge_signed_with_the_miniprogram_key_not_the_webhook_secret(app) {
         let m = fixtures::test_merchant(app.db(), "Mini").await;
-        shops::add_miniprogram_app(app.db(), m.shop.id, "wxapp0001").await.expect("app");
-        let secret = shops::miniprogram_key(app.db(), &app.state().secret_box, m.shop.id, false).await.expect("mini-program key");
+        shops::add_miniprogram_app(app.db(), m.shop.id, "wxapp0001", app.state().clock.now()).await.expect("app");
+        let secret = shops::miniprogram_key(app.db(), &app.state().secret_box, m.shop.id, false, app.state().clock.now()).await.expect("mini-program key");
         assert!(secret.starts_with("mpk_test_"));
         let webhook_secret = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
         let created = app.create_payment(&m.key, &[("amount", "1000")]).await;
@@ -43,7 +43,7 @@ both_databases! {
     async fn unknown_apps_shops_and_values_are_refused(app) {
         let m = fixtures::test_merchant(app.db(), "MiniBad").await;
         let other = fixtures::test_merchant(app.db(), "MiniOther").await;
-        shops::add_miniprogram_app(app.db(), other.shop.id, "wxother").await.expect("app");
+        shops::add_miniprogram_app(app.db(), other.shop.id, "wxother", app.state().clock.now()).await.expect("app");
         let created = app.create_payment(&m.key, &[("amount", "1000")]).await;
         let token = created["predefined_payment"]["token"].as_str().expect("token");
         let path = format!("/v3/predefined_payments/{token}/{}/wechatpay", m.shop.number);

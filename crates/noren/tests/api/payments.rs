@@ -109,7 +109,7 @@ both_databases! {
     async fn order_no_is_unique_per_shop_and_mode(app) {
         let a = fixtures::test_merchant(app.db(), "Alpha").await;
         let b = fixtures::test_merchant(app.db(), "Beta").await;
-        let a_live = noren::db::repo::accounts::create_api_key(app.db(), a.device.id, MerchantFamily::Secret, Mode::Live).await.expect("key").1;
+        let a_live = noren::db::repo::accounts::create_api_key(app.db(), a.device.id, MerchantFamily::Secret, Mode::Live, app.state().clock.now()).await.expect("key").1;
         app.create_payment(&a.key, &[("amount", "100"), ("order_no", "X-1")]).await;
         let res = app.post_values(CREATE, &a.key, &[("amount", "300"), ("order_no", "X-1")]).await;
         assert_eq!(res.status(), 409);
@@ -160,7 +160,7 @@ both_databases! {
     async fn list_pages_filters_and_sorts_the_shops_own_payments(app) {
         let m = fixtures::test_merchant(app.db(), "Lister").await;
         let other = fixtures::test_merchant(app.db(), "Other").await;
-        let live = noren::db::repo::accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Secret, Mode::Live).await.expect("key").1;
+        let live = noren::db::repo::accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Secret, Mode::Live, app.state().clock.now()).await.expect("key").1;
         let mut tokens = Vec::new();
         for i in 0..12 {
             let no = format!("L-{i:02}");

@@ -13,7 +13,7 @@ use std::time::Duration;
 both_databases! {
     async fn device_keys_create_and_read_payments_but_cannot_update_refund_or_see_webhooks(app) {
         let d = fixtures::merchant(app.db(), "Till", MerchantFamily::Device, Mode::Test).await;
-        let (_, secret) = accounts::create_api_key(app.db(), d.device.id, MerchantFamily::Secret, Mode::Test)
+        let (_, secret) = accounts::create_api_key(app.db(), d.device.id, MerchantFamily::Secret, Mode::Test, app.state().clock.now())
             .await
             .expect("secret key");
         let created = app.create_payment(&d.key, &[("amount", "1200"), ("order_no", "DK-1")]).await;
@@ -51,7 +51,7 @@ both_databases! {
         app with Options { auth_cache_ttl: Some(Duration::ZERO), ..Default::default() }
     ) {
         let m = fixtures::test_merchant(app.db(), "Closed").await;
-        let live = accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Secret, Mode::Live)
+        let live = accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Secret, Mode::Live, app.state().clock.now())
             .await
             .expect("live key")
             .1;

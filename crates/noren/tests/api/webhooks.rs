@@ -315,10 +315,10 @@ both_databases! {
         // One shop with a live key and a test device key, and a production receiver as its
         // live default URL (issue 9 item 1's reproduction).
         let m = fixtures::live_merchant(app.db(), "Mixed").await;
-        let (_, test_key) = accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Device, Mode::Test).await.expect("dk_test_");
+        let (_, test_key) = accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Device, Mode::Test, app.state().clock.now()).await.expect("dk_test_");
         assert!(test_key.starts_with("dk_test_"));
         // The event log needs a secret key (device keys may not read it).
-        let (_, test_secret_key) = accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Secret, Mode::Test).await.expect("sk_test_");
+        let (_, test_secret_key) = accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Secret, Mode::Test, app.state().clock.now()).await.expect("sk_test_");
         let live_rx = Receiver::start().await;
         repo::set_shop_url(app.db(), m.shop.id, true, Some(live_rx.url())).await.expect("live url");
         let live_secret = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Live).await;
@@ -487,7 +487,7 @@ both_databases! {
                         refused = Some(body);
                         break;
                     }
-                    key = accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Secret, Mode::Test).await.expect("key").1;
+                    key = accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Secret, Mode::Test, app.state().clock.now()).await.expect("key").1;
                 }
                 other => panic!("unexpected {other}"),
             }
@@ -540,7 +540,7 @@ both_databases! {
     async fn secrets_are_encrypted_at_rest_and_a_wrong_key_cannot_read_them(app) {
         let m = fixtures::test_merchant(app.db(), "Sealed").await;
         let secret = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
-        let mini = noren::db::repo::shops::miniprogram_key(app.db(), &app.state().secret_box, m.shop.id, false).await.expect("key");
+        let mini = noren::db::repo::shops::miniprogram_key(app.db(), &app.state().secret_box, m.shop.id, false, app.state().clock.now()).await.expect("key");
         // The rows as stored (read through the entities: what someone with the database sees).
         let mut stored: Vec<String> = webhook_secret::Entity::find()
             .filter(webhook_secret::Column::ShopId.eq(m.shop.id))
@@ -558,7 +558,7 @@ both_databases! {
         let wrong = SecretBox::new(&[7; 32]);
         let err = repo::signing_secrets(app.db(), &wrong, m.shop.id, false, chrono::Utc::now()).await.expect_err("wrong key");
         assert!(err.to_string().contains("NOREN_SECRET_KEY"), "{err}");
-        let err = noren::db::repo::shops::miniprogram_key(app.db(), &wrong, m.shop.id, false).await.expect_err("wrong key");
+        let err = noren::db::repo::shops::miniprogram_key(app.db(), &wrong, m.shop.id, false, app.state().clock.now()).await.expect_err("wrong key");
         assert!(err.to_string().contains("NOREN_SECRET_KEY"), "{err}");
         // A plaintext row from before encryption still signs.
         let legacy = fixtures::test_merchant(app.db(), "Legacy").await;

@@ -88,7 +88,7 @@ both_databases! {
     async fn a_revoked_key_answers_401(app with uncached()) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         assert_eq!(app.get_with_key("/v3/api_keys/whoami", &m.key).await.status(), 200);
-        accounts::revoke_api_key(app.db(), m.key_id).await.expect("revoke");
+        accounts::revoke_api_key(app.db(), m.key_id, app.state().clock.now()).await.expect("revoke");
         let res = app.get_with_key("/v3/api_keys/whoami", &m.key).await;
         assert_eq!(res.status(), 401);
         assert_eq!(json(res).await["message"], "invalid API key: unknown or revoked");
@@ -97,7 +97,7 @@ both_databases! {
     async fn a_disabled_devices_key_answers_403(app with uncached()) {
         let m = fixtures::test_merchant(app.db(), "Sushi").await;
         assert_eq!(app.get_with_key("/v3/api_keys/whoami", &m.key).await.status(), 200);
-        accounts::set_device_disabled(app.db(), m.device.id, true).await.expect("disable");
+        accounts::set_device_disabled(app.db(), m.device.id, true, app.state().clock.now()).await.expect("disable");
         let res = app.get_with_key("/v3/api_keys/whoami", &m.key).await;
         assert_eq!(res.status(), 403);
         assert_eq!(json(res).await["code"], "forbidden");
@@ -123,7 +123,7 @@ both_databases! {
     async fn a_revocation_elsewhere_reaches_the_server_within_the_cache_ttl(app with cached_for(CACHE_TTL)) {
         let m = fixtures::test_merchant(app.db(), "Udon").await;
         assert_eq!(app.get_with_key("/v3/api_keys/whoami", &m.key).await.status(), 200);
-        accounts::revoke_api_key(app.db(), m.key_id).await.expect("revoke");
+        accounts::revoke_api_key(app.db(), m.key_id, app.state().clock.now()).await.expect("revoke");
         // Within the TTL the server still answers from its cache; past it, from the database.
         app.state().clock.advance(chrono_ms(CACHE_TTL.as_millis() - 100));
         assert_eq!(app.get_with_key("/v3/api_keys/whoami", &m.key).await.status(), 200);

@@ -9,7 +9,7 @@ use crate::domain::keys::{
     KeyHash, MerchantFamily, MerchantKey, Mode, NewKey, PartnerFamily, PartnerKey,
 };
 use crate::domain::lang::Lang;
-use chrono::{NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use rand::Rng;
 use sea_orm::QueryTrait;
 use sea_orm::sea_query::{Expr, IntoIden};
@@ -37,11 +37,13 @@ pub struct NewLegalPerson {
     pub contract_date: NaiveDate,
 }
 
+/// Creates a legal person stamped `now` (every function here takes the caller's "now": the
+/// state's clock in requests, the wall clock in operator commands).
 pub async fn create_legal_person(
     db: &impl ConnectionTrait,
     new: NewLegalPerson,
+    now: DateTime<Utc>,
 ) -> Result<legal_person::Model, AccountError> {
-    let now = Utc::now();
     legal_person::ActiveModel {
         company_name: Set(new.company_name),
         company_email: Set(new.company_email),
@@ -123,12 +125,12 @@ where
 pub async fn create_shop(
     db: &impl ConnectionTrait,
     new: NewShop,
+    now: DateTime<Utc>,
 ) -> Result<shop::Model, AccountError> {
     legal_person::Entity::find_by_id(new.legal_person_id)
         .first(db)
         .await?
         .ok_or(AccountError::NotFound("legal person"))?;
-    let now = Utc::now();
     insert_with_generated_number(new.number.clone(), "shop number", |number| {
         shop::ActiveModel {
             legal_person_id: Set(new.legal_person_id),
@@ -172,12 +174,12 @@ pub struct NewDevice {
 pub async fn create_device(
     db: &impl ConnectionTrait,
     new: NewDevice,
+    now: DateTime<Utc>,
 ) -> Result<shop_device::Model, AccountError> {
     shop::Entity::find_by_id(new.shop_id)
         .first(db)
         .await?
         .ok_or(AccountError::NotFound("shop"))?;
-    let now = Utc::now();
     insert_with_generated_number(None, "device number", |number| {
         shop_device::ActiveModel {
             shop_id: Set(new.shop_id),
@@ -213,6 +215,7 @@ pub async fn set_device_disabled(
     db: &impl ConnectionTrait,
     device_id: i64,
     disabled: bool,
+    now: DateTime<Utc>,
 ) -> Result<(), AccountError> {
     let device = shop_device::Entity::find_by_id(device_id)
         .first(db)
@@ -220,7 +223,7 @@ pub async fn set_device_disabled(
         .ok_or(AccountError::NotFound("shop device"))?;
     let mut active: shop_device::ActiveModel = device.into();
     active.disabled = Set(disabled);
-    active.updated_at = Set(Utc::now());
+    active.updated_at = Set(now);
     active.update(db).await?;
     Ok(())
 }
@@ -232,6 +235,7 @@ pub async fn create_api_key(
     device_id: i64,
     family: MerchantFamily,
     mode: Mode,
+    now: DateTime<Utc>,
 ) -> Result<(api_key::Model, String), AccountError> {
     shop_device::Entity::find_by_id(device_id)
         .first(db)
@@ -244,7 +248,7 @@ pub async fn create_api_key(
         mode: Set(mode.as_str().to_string()),
         key_hash: Set(key.hash.to_hex()),
         key_prefix: Set(key.display_prefix),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         revoked_at: Set(None),
         ..Default::default()
     }
@@ -254,13 +258,17 @@ pub async fn create_api_key(
 }
 
 /// Revokes a merchant key; later requests with it get 401.
-pub async fn revoke_api_key(db: &impl ConnectionTrait, key_id: i64) -> Result<(), AccountError> {
+pub async fn revoke_api_key(
+    db: &impl ConnectionTrait,
+    key_id: i64,
+    now: DateTime<Utc>,
+) -> Result<(), AccountError> {
     let key = api_key::Entity::find_by_id(key_id)
         .first(db)
         .await?
         .ok_or(AccountError::NotFound("API key"))?;
     let mut active: api_key::ActiveModel = key.into();
-    active.revoked_at = Set(Some(Utc::now()));
+    active.revoked_at = Set(Some(now));
     active.update(db).await?;
     Ok(())
 }
@@ -269,11 +277,12 @@ pub async fn create_platform(
     db: &impl ConnectionTrait,
     code: &str,
     name: &str,
+    now: DateTime<Utc>,
 ) -> Result<inbound_platform::Model, AccountError> {
     inbound_platform::ActiveModel {
         code: Set(code.to_string()),
         name: Set(name.to_string()),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         ..Default::default()
     }
     .insert(db)
@@ -295,6 +304,7 @@ pub async fn create_partner_key(
     db: &impl ConnectionTrait,
     platform_id: i64,
     family: PartnerFamily,
+    now: DateTime<Utc>,
 ) -> Result<(partner_key::Model, String), AccountError> {
     inbound_platform::Entity::find_by_id(platform_id)
         .first(db)
@@ -306,7 +316,7 @@ pub async fn create_partner_key(
         family: Set(family.as_str().to_string()),
         key_hash: Set(key.hash.to_hex()),
         key_prefix: Set(key.display_prefix),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         revoked_at: Set(None),
         ..Default::default()
     }

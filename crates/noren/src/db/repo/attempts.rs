@@ -8,16 +8,19 @@ use crate::db::entities::{
     payment, payment_history, predefined_payment, value_added_service, webhook_event,
 };
 use crate::db::repo::webhooks;
-use crate::db::{Db, begin_write};
+use crate::db::{Db, begin_write, begin_write_in};
+use crate::domain::lifecycle::{self, NotOpen, PaymentFacts};
 use crate::domain::payment::{PaymentMethod, PaymentStatus, new_payment_number};
 use crate::domain::webhook::EventSettings;
 use crate::domain::webhook::EventStatus;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
-    QueryFilter, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseExecutor, DatabaseTransaction, DbErr,
+    EntityTrait, QueryFilter, QuerySelect, Set,
 };
+
+pub use crate::domain::lifecycle::Outcome;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AttemptError {
@@ -30,16 +33,28 @@ pub enum AttemptError {
     Db(#[from] DbErr),
 }
 
+impl From<NotOpen> for AttemptError {
+    fn from(e: NotOpen) -> Self {
+        AttemptError::NotOpen(e.to_string())
+    }
+}
+
 /// `create_time + expires_after` has passed (unset or 0: never).
 pub fn is_expired(p: &predefined_payment::Model, now: DateTime<Utc>) -> bool {
-    match p.expires_after {
-        Some(secs) if secs > 0 => p.created_at + Duration::seconds(secs) <= now,
-        _ => false,
+    lifecycle::is_expired(p.created_at, p.expires_after, now)
+}
+
+/// What the payment rules (`domain::lifecycle`) read of `p` at `now`.
+pub fn facts(p: &predefined_payment::Model, now: DateTime<Utc>) -> PaymentFacts {
+    PaymentFacts {
+        fulfilled: p.fulfilled,
+        invalidated: p.invalidated,
+        expired: is_expired(p, now),
     }
 }
 
 async fn lock_payment(
-    tx: &DatabaseTransaction,
+    tx: &impl ConnectionTrait,
     id: i64,
 ) -> Result<predefined_payment::Model, AttemptError> {
     predefined_payment::Entity::find_by_id(id)
@@ -49,7 +64,7 @@ async fn lock_payment(
         .ok_or(AttemptError::NotFound)
 }
 
-async fn lock_attempt(tx: &DatabaseTransaction, id: i64) -> Result<payment::Model, AttemptError> {
+async fn lock_attempt(tx: &impl ConnectionTrait, id: i64) -> Result<payment::Model, AttemptError> {
     payment::Entity::find_by_id(id)
         .lock_exclusive()
         .first(tx)
@@ -109,17 +124,7 @@ pub async fn start(
 ) -> Result<payment::Model, AttemptError> {
     let tx = begin_write(db).await?;
     let p = lock_payment(&tx, payment_id).await?;
-    if p.fulfilled {
-        return Err(AttemptError::NotOpen("this payment is already paid".into()));
-    }
-    if is_expired(&p, now) {
-        return Err(AttemptError::NotOpen("this payment has expired".into()));
-    }
-    if p.invalidated {
-        return Err(AttemptError::NotOpen(
-            "this payment link was invalidated by the merchant".into(),
-        ));
-    }
+    lifecycle::may_start(facts(&p, now))?;
     let open = payment::Entity::find()
         .filter(payment::Column::PredefinedPaymentId.eq(p.id))
         .filter(payment::Column::Status.eq(i32::from(PaymentStatus::Unpaid)))
@@ -201,13 +206,6 @@ async fn set_tip(
     Ok(())
 }
 
-/// How the brand answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Approved,
-    Declined,
-}
-
 /// What settling changed.
 pub struct Settled {
     pub payment: predefined_payment::Model,
@@ -227,26 +225,14 @@ pub async fn settle(
     let tx = begin_write(db).await?;
     let now = events.now;
     let attempt = lock_attempt(&tx, attempt_id).await?;
-    if attempt.status != i32::from(PaymentStatus::Unpaid) {
-        let what = match PaymentStatus::try_from(attempt.status) {
-            Ok(PaymentStatus::Paid) => "already paid",
-            Ok(PaymentStatus::Refunded) => "already refunded",
-            _ => "cancelled or declined",
-        };
-        return Err(AttemptError::NotOpen(format!(
-            "payment {} is {what}",
-            attempt.payment_number
-        )));
-    }
+    lifecycle::attempt_open(
+        &attempt.payment_number,
+        PaymentStatus::try_from(attempt.status).ok(),
+    )?;
     let p = lock_payment(&tx, attempt.predefined_payment_id).await?;
+    lifecycle::may_settle(outcome, facts(&p, now))?;
     let (attempt, payment, event) = match outcome {
         Outcome::Approved => {
-            if is_expired(&p, now) {
-                return Err(AttemptError::NotOpen("this payment has expired".into()));
-            }
-            if p.fulfilled {
-                return Err(AttemptError::NotOpen("this payment is already paid".into()));
-            }
             let (attempt, payment, event) =
                 change_money(&tx, attempt, p, EventStatus::Paid, events, now).await?;
             (attempt, payment, Some(event))
@@ -300,7 +286,11 @@ async fn change_money(
 const STALE_REFUND_CLAIM: Duration = Duration::minutes(5);
 
 /// Claims the paid attempt for a refund: true for exactly one of several concurrent callers.
-pub async fn claim_refund(db: &Db, attempt_id: i64, now: DateTime<Utc>) -> Result<bool, DbErr> {
+pub async fn claim_refund(
+    db: &impl ConnectionTrait,
+    attempt_id: i64,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
     let res = payment::Entity::update_many()
         .col_expr(payment::Column::RefundStartedAt, Expr::value(Some(now)))
         .filter(payment::Column::Id.eq(attempt_id))
@@ -316,7 +306,7 @@ pub async fn claim_refund(db: &Db, attempt_id: i64, now: DateTime<Utc>) -> Resul
 }
 
 /// Gives a claim back after the connector refused the refund.
-pub async fn release_refund(db: &Db, attempt_id: i64) -> Result<(), DbErr> {
+pub async fn release_refund(db: &impl ConnectionTrait, attempt_id: i64) -> Result<(), DbErr> {
     payment::Entity::update_many()
         .col_expr(
             payment::Column::RefundStartedAt,
@@ -329,13 +319,13 @@ pub async fn release_refund(db: &Db, attempt_id: i64) -> Result<(), DbErr> {
 }
 
 /// Records a refund the connector accepted: status 30, the payment no longer fulfilled, and the
-/// `refunded` event queued, in one transaction.
+/// `refunded` event queued, in one transaction (a savepoint when `db` is a transaction).
 pub async fn complete_refund(
-    db: &Db,
+    db: &DatabaseExecutor<'_>,
     attempt_id: i64,
     events: &EventSettings<'_>,
 ) -> Result<Settled, AttemptError> {
-    let tx = begin_write(db).await?;
+    let tx = begin_write_in(db).await?;
     let now = events.now;
     let attempt = lock_attempt(&tx, attempt_id).await?;
     let p = lock_payment(&tx, attempt.predefined_payment_id).await?;

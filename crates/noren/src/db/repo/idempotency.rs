@@ -1,12 +1,17 @@
 //! Idempotency records (DESIGN.md: an `Idempotency-Key` on creates and refunds answers a
 //! repeat within 24 hours with the first answer).
+//!
+//! `pay/idempotency.rs` calls [`claim`], the work and [`store`] on one transaction, so the key,
+//! the change it protects and the answer commit together: a crash in between leaves none of
+//! them. The claim inserts with `ON CONFLICT DO NOTHING`, which never aborts a PostgreSQL
+//! transaction and makes a concurrent request with the same key wait for the first one's
+//! commit (then it replays the answer) or rollback (then it runs).
 
 use super::SelectFirst;
 use crate::db::entities::idempotency_key::{self, Column, Entity};
-use crate::db::repo::is_unique_violation;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set, TryInsertResult,
 };
 
 /// How long a first answer is replayed.
@@ -18,7 +23,7 @@ pub const ABANDONED: Duration = Duration::seconds(60);
 /// What a key's record says about a new request.
 #[derive(Debug)]
 pub enum Claim {
-    /// The key is new: this request runs and must store its answer (or release the key).
+    /// The key is new: this request runs and stores its answer in the same transaction.
     Fresh(i64),
     /// The first request with this key finished: answer this again.
     Replay { status: u16, body: String },
@@ -38,10 +43,13 @@ pub struct Key<'a> {
     pub now: DateTime<Utc>,
 }
 
+/// Claims `k` for this request, or says what the key's record answers instead. Inside a
+/// transaction, the claim lasts until it commits or rolls back; on the pool (autocommit) it is
+/// an in-flight record that other requests see as [`Claim::InFlight`] until [`ABANDONED`].
 pub async fn claim(db: &impl ConnectionTrait, k: &Key<'_>) -> Result<Claim, DbErr> {
     for _ in 0..3 {
         let now = k.now;
-        let insert = idempotency_key::ActiveModel {
+        let insert = Entity::insert(idempotency_key::ActiveModel {
             shop_id: Set(k.shop_id),
             livemode: Set(k.livemode),
             idem_key: Set(k.key.to_string()),
@@ -51,13 +59,13 @@ pub async fn claim(db: &impl ConnectionTrait, k: &Key<'_>) -> Result<Claim, DbEr
             response_body: Set(None),
             created_at: Set(now),
             ..Default::default()
-        }
-        .insert(db)
-        .await;
-        match insert {
-            Ok(row) => return Ok(Claim::Fresh(row.id)),
-            Err(e) if is_unique_violation(&e) => {}
-            Err(e) => return Err(e),
+        })
+        // ux_idempotency_keys: waits for a concurrent claim of the same key to finish.
+        .on_conflict_do_nothing_on([Column::ShopId, Column::Livemode, Column::IdemKey])
+        .exec(db)
+        .await?;
+        if let TryInsertResult::Inserted(row) = insert {
+            return Ok(Claim::Fresh(row.last_insert_id));
         }
         let Some(row) = Entity::find()
             .filter(Column::ShopId.eq(k.shop_id))
@@ -107,11 +115,5 @@ pub async fn store(
         .filter(Column::Id.eq(id))
         .exec(db)
         .await?;
-    Ok(())
-}
-
-/// Forgets a fresh key whose request failed on our side, so that a retry runs again.
-pub async fn release(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
-    Entity::delete_by_id(id).exec(db).await?;
     Ok(())
 }

@@ -11,8 +11,8 @@ pub mod webhooks;
 
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryTrait, RuntimeErr, Select};
 
-/// True when `err` is a unique-constraint violation, so callers can turn it into a 409
-/// (or retry with another generated value) instead of a 500.
+/// True when `err` is any unique-constraint violation (for an insert that can only break one:
+/// prefer [`on_constraint`], which names the constraint).
 pub fn is_unique_violation(err: &DbErr) -> bool {
     let text = match err {
         DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => e
@@ -25,6 +25,74 @@ pub fn is_unique_violation(err: &DbErr) -> bool {
         err.sql_err(),
         Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
     )
+}
+
+/// A unique index or constraint as a migration created it: its name (what PostgreSQL reports)
+/// and its table and columns (what SQLite reports: "UNIQUE constraint failed: t.a, t.b").
+#[derive(Clone, Copy, Debug)]
+pub struct Unique {
+    pub name: &'static str,
+    pub table: &'static str,
+    pub columns: &'static [&'static str],
+}
+
+/// `ux_predefined_payments_order_no` (migration 000002): `order_no` per shop and mode.
+pub const PAYMENT_ORDER_NO: Unique = Unique {
+    name: "ux_predefined_payments_order_no",
+    table: "predefined_payments",
+    columns: &["shop_id", "livemode", "order_no"],
+};
+
+/// The unique column `predefined_payments.token` (migration 000002, `string_uniq`: PostgreSQL
+/// names it `predefined_payments_token_key`).
+pub const PAYMENT_TOKEN: Unique = Unique {
+    name: "predefined_payments_token_key",
+    table: "predefined_payments",
+    columns: &["token"],
+};
+
+/// True when `err` violates the unique index or constraint `unique`, and no other: the way to
+/// turn one constraint into a client error (`order_no` taken → 409) while any other violation
+/// stays an internal error.
+///
+/// ```ignore
+/// .map_err(|e| if on_constraint(&e, &PAYMENT_ORDER_NO) { OrderNoTaken(no) } else { Db(e) })
+/// ```
+pub fn on_constraint(err: &DbErr, unique: &Unique) -> bool {
+    let (DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e))) = err
+    else {
+        return false;
+    };
+    let Some(d) = e.as_database_error() else {
+        return false;
+    };
+    if !d.is_unique_violation() {
+        return false;
+    }
+    if let Some(name) = d.constraint() {
+        // PostgreSQL names the constraint (for a unique index, the index).
+        return name == unique.name;
+    }
+    sqlite_names(d.message(), unique)
+}
+
+/// SQLite's message names the index's columns ("UNIQUE constraint failed: t.a, t.b"), or the
+/// index itself for an index on expressions ("UNIQUE constraint failed: index 'name'").
+fn sqlite_names(message: &str, unique: &Unique) -> bool {
+    let Some(rest) = message.strip_prefix("UNIQUE constraint failed: ") else {
+        return false;
+    };
+    if let Some(index) = rest.strip_prefix("index '") {
+        return index.strip_suffix('\'') == Some(unique.name);
+    }
+    let mut named = rest.split(", ");
+    let all_match = unique.columns.iter().all(|col| {
+        named.next().is_some_and(|n| {
+            n.split_once('.')
+                .is_some_and(|(t, c)| t == unique.table && c == *col)
+        })
+    });
+    all_match && named.next().is_none()
 }
 
 /// Reads by a unique key without SeaORM's `.one()`, which appends `LIMIT ?` with 1 bound.
@@ -67,4 +135,36 @@ pub async fn page<E: EntityTrait>(
     stmt.sql
         .push_str(&format!(" LIMIT {limit} OFFSET {offset}"));
     E::find().from_raw_sql(stmt).all(db).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_messages_name_an_index_by_its_columns_in_order() {
+        let m = "UNIQUE constraint failed: predefined_payments.shop_id, \
+                 predefined_payments.livemode, predefined_payments.order_no";
+        assert!(sqlite_names(m, &PAYMENT_ORDER_NO));
+        assert!(!sqlite_names(m, &PAYMENT_TOKEN));
+        let token = "UNIQUE constraint failed: predefined_payments.token";
+        assert!(sqlite_names(token, &PAYMENT_TOKEN));
+        assert!(!sqlite_names(token, &PAYMENT_ORDER_NO));
+        assert!(!sqlite_names(
+            "UNIQUE constraint failed: payments.token",
+            &PAYMENT_TOKEN
+        ));
+        assert!(!sqlite_names(
+            "UNIQUE constraint failed: predefined_payments.shop_id, predefined_payments.livemode",
+            &PAYMENT_ORDER_NO
+        ));
+        assert!(sqlite_names(
+            "UNIQUE constraint failed: index 'ux_predefined_payments_order_no'",
+            &PAYMENT_ORDER_NO
+        ));
+        assert!(!sqlite_names(
+            "NOT NULL constraint failed: x.y",
+            &PAYMENT_TOKEN
+        ));
+    }
 }

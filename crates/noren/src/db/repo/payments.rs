@@ -3,7 +3,7 @@
 
 use super::SelectFirst;
 use crate::db::entities::{payment, payment_history, predefined_payment, value_added_service};
-use crate::db::repo::is_unique_violation;
+use crate::db::repo::{PAYMENT_ORDER_NO, on_constraint};
 use crate::domain::payment::{PaymentInterface, Yen, new_token};
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -52,14 +52,25 @@ pub struct NewPayment {
     pub now: DateTime<Utc>,
 }
 
+/// Inserts a payment with a new token.
 pub async fn create(
     db: &impl ConnectionTrait,
     new: NewPayment,
 ) -> Result<PaymentRecord, PaymentError> {
+    create_with_token(db, new, new_token()).await
+}
+
+/// Inserts a payment with `token` (tests give one to provoke a collision): only a violation of
+/// the `order_no` index is [`PaymentError::OrderNoTaken`]; any other stays a database error.
+pub async fn create_with_token(
+    db: &impl ConnectionTrait,
+    new: NewPayment,
+    token: String,
+) -> Result<PaymentRecord, PaymentError> {
     let now = new.now;
     let order_no = new.order_no.clone();
     let model = predefined_payment::ActiveModel {
-        token: Set(new_token()),
+        token: Set(token),
         shop_id: Set(new.shop_id),
         livemode: Set(new.livemode),
         amount: Set(new.amount.get()),
@@ -81,10 +92,11 @@ pub async fn create(
     }
     .insert(db)
     .await
-    .map_err(|e| match (&order_no, is_unique_violation(&e)) {
-        (Some(no), true) => PaymentError::OrderNoTaken(no.clone()),
+    .map_err(|e| match order_no {
+        Some(no) if on_constraint(&e, &PAYMENT_ORDER_NO) => PaymentError::OrderNoTaken(no),
         _ => PaymentError::Db(e),
     })?;
+    crate::testhook::pause_at(crate::testhook::AFTER_PAYMENT_INSERT).await;
     Ok(PaymentRecord {
         payment: model,
         attempts: Vec::new(),
@@ -275,10 +287,12 @@ pub struct Changes {
     pub tip_vas_enabled: Option<bool>,
 }
 
+/// Applies `changes`, stamping `updated_at` with `now` (the state's clock).
 pub async fn update(
     db: &impl ConnectionTrait,
     current: predefined_payment::Model,
     changes: Changes,
+    now: DateTime<Utc>,
 ) -> Result<PaymentRecord, DbErr> {
     let mut active: predefined_payment::ActiveModel = current.into();
     if let Some(v) = changes.custom {
@@ -296,7 +310,7 @@ pub async fn update(
     if let Some(v) = changes.tip_vas_enabled {
         active.tip_vas_enabled = Set(v);
     }
-    active.updated_at = Set(Utc::now());
+    active.updated_at = Set(now);
     let model = active.update(db).await?;
     hydrate(db, vec![model], true)
         .await?

@@ -6,7 +6,7 @@ use crate::db::entities::{miniprogram_app, miniprogram_key, shop_payment_method}
 use crate::domain::brands::DEFAULT_BRANDS;
 use crate::domain::payment::PaymentMethod;
 use crate::domain::secret_box::SecretBox;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
     Set,
@@ -72,6 +72,7 @@ pub async fn add_miniprogram_app(
     db: &impl ConnectionTrait,
     shop_id: i64,
     appid: &str,
+    now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
     if has_miniprogram_app(db, shop_id, appid).await? {
         return Ok(());
@@ -79,7 +80,7 @@ pub async fn add_miniprogram_app(
     miniprogram_app::ActiveModel {
         shop_id: Set(shop_id),
         appid: Set(appid.to_string()),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         ..Default::default()
     }
     .insert(db)
@@ -94,6 +95,7 @@ pub async fn miniprogram_key(
     sb: &SecretBox,
     shop_id: i64,
     livemode: bool,
+    now: DateTime<Utc>,
 ) -> Result<String, DbErr> {
     let find = || {
         miniprogram_key::Entity::find()
@@ -110,7 +112,7 @@ pub async fn miniprogram_key(
         shop_id: Set(shop_id),
         livemode: Set(livemode),
         secret: Set(sb.seal(&key)),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         ..Default::default()
     }
     .insert(db)
