@@ -7,4 +7,3 @@ pub mod keys;
 pub mod lang;
 pub mod payment;
 pub mod secret_box;
-pub mod webhook;

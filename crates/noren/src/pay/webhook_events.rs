@@ -5,9 +5,7 @@
 //! [`SENDS_PER_EVENT_PER_HOUR`] times in any hour, retries included (counted from its attempts).
 
 use crate::db::begin_write;
-use crate::db::repo::webhooks::{self, EventQuery, EventRecord, RedeliverError};
 use crate::domain::keys::Mode;
-use crate::domain::webhook::WebhookEvent;
 use crate::http::auth::SecretKey;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
@@ -15,6 +13,8 @@ use crate::http::ratelimit::REDELIVERIES_PER_KEY_PER_MINUTE;
 use crate::http::values::{Reader, Values, text};
 use crate::pay::dto::iso;
 use crate::state::AppState;
+use crate::webhooks::event::WebhookEvent;
+use crate::webhooks::store::{self as webhooks, EventQuery, EventRecord, RedeliverError};
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
