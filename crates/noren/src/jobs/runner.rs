@@ -244,3 +244,146 @@ async fn record<J: Job>(kind: &J, ctx: &Context, row: &job::Model, outcome: Outc
     }
     metrics::counter!("noren_jobs_total", "queue" => J::QUEUE, "outcome" => label).increment(1);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jobs::{Claimed, Context, Job, Outcome, Wake};
+    use metrics::{Counter, CounterFn, Gauge, GaugeFn, Histogram, Key, KeyName, Metadata};
+    use metrics::{Recorder, SharedString, Unit};
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// Every value each metric took, by `name{label=value,…}`.
+    #[derive(Default)]
+    struct Recorded(Mutex<HashMap<String, Arc<Values>>>);
+
+    #[derive(Default)]
+    struct Values {
+        count: AtomicU64,
+        gauge: Mutex<Vec<f64>>,
+    }
+
+    impl CounterFn for Values {
+        fn increment(&self, value: u64) {
+            self.count.fetch_add(value, Ordering::Relaxed);
+        }
+        fn absolute(&self, value: u64) {
+            self.count.store(value, Ordering::Relaxed);
+        }
+    }
+
+    impl GaugeFn for Values {
+        fn increment(&self, _: f64) {}
+        fn decrement(&self, _: f64) {}
+        fn set(&self, value: f64) {
+            self.gauge.lock().expect("gauge").push(value);
+        }
+    }
+
+    impl Recorded {
+        fn values(&self, key: &Key) -> Arc<Values> {
+            let mut labels: Vec<String> = key
+                .labels()
+                .map(|l| format!("{}={}", l.key(), l.value()))
+                .collect();
+            labels.sort();
+            let name = format!("{}{{{}}}", key.name(), labels.join(","));
+            self.0
+                .lock()
+                .expect("metrics")
+                .entry(name)
+                .or_default()
+                .clone()
+        }
+
+        fn get(&self, name: &str) -> Option<Arc<Values>> {
+            self.0.lock().expect("metrics").get(name).cloned()
+        }
+    }
+
+    impl Recorder for Recorded {
+        fn describe_counter(&self, _: KeyName, _: Option<Unit>, _: SharedString) {}
+        fn describe_gauge(&self, _: KeyName, _: Option<Unit>, _: SharedString) {}
+        fn describe_histogram(&self, _: KeyName, _: Option<Unit>, _: SharedString) {}
+        fn register_counter(&self, key: &Key, _: &Metadata<'_>) -> Counter {
+            Counter::from_arc(self.values(key))
+        }
+        fn register_gauge(&self, key: &Key, _: &Metadata<'_>) -> Gauge {
+            Gauge::from_arc(self.values(key))
+        }
+        fn register_histogram(&self, _: &Key, _: &Metadata<'_>) -> Histogram {
+            Histogram::noop()
+        }
+    }
+
+    /// Done for even payloads, failed for odd ones; one at a time.
+    struct Metered;
+
+    impl Job for Metered {
+        const QUEUE: &'static str = "metered";
+        type Payload = i64;
+        fn poll(&self) -> Duration {
+            Duration::from_millis(10)
+        }
+        async fn run(&self, _: &Context, job: &Claimed<i64>) -> Outcome {
+            if job.payload % 2 == 0 {
+                Outcome::Done
+            } else {
+                Outcome::Failed("odd".into())
+            }
+        }
+    }
+
+    #[test]
+    fn the_runner_counts_outcomes_and_reports_the_due_jobs() {
+        let recorded = Recorded::default();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("jobs.db").display());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        // A local recorder sees what this thread emits: the current-thread runtime runs the
+        // runner's tasks here.
+        metrics::with_local_recorder(&recorded, || {
+            runtime.block_on(async {
+                let db = crate::db::connect_and_migrate(&url).await.expect("db");
+                let clock = Clock::system();
+                let now = clock.now();
+                for n in 0..3 {
+                    crate::jobs::enqueue::<Metered>(&db, &n, now, 1, now)
+                        .await
+                        .expect("enqueue");
+                }
+                let mut runner = Runner::new(db.clone(), clock.clone());
+                runner.register(Metered, Arc::new(Wake::default()));
+                let (stop, stopped) = watch::channel(false);
+                let handle = runner.spawn(stopped);
+                let deadline = Instant::now() + Duration::from_secs(10);
+                while repo::unfinished(&db, "metered").await.expect("count") > 0 {
+                    assert!(Instant::now() < deadline, "jobs never ran");
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                let _ = stop.send(true);
+                handle.await.expect("runner stopped");
+            });
+        });
+        let count = |name: &str| {
+            recorded
+                .get(name)
+                .map(|v| v.count.load(Ordering::Relaxed))
+                .unwrap_or(0)
+        };
+        assert_eq!(count("noren_jobs_total{outcome=done,queue=metered}"), 2);
+        assert_eq!(count("noren_jobs_total{outcome=failed,queue=metered}"), 1);
+        let gauge = recorded
+            .get("noren_jobs_queued{queue=metered}")
+            .map(|v| v.gauge.lock().expect("gauge").clone())
+            .unwrap_or_default();
+        // One job per claim (concurrency 1): 2 then 1 still due, then none.
+        assert_eq!(gauge.first(), Some(&2.0), "{gauge:?}");
+        assert_eq!(gauge.last(), Some(&0.0), "{gauge:?}");
+    }
+}

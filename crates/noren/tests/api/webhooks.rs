@@ -520,6 +520,36 @@ both_databases! {
         }
     }
 
+    async fn a_secret_changed_in_place_signs_once_the_cache_ttl_has_passed(app with fast()) {
+        let m = fixtures::test_merchant(app.db(), "CacheTtl").await;
+        let old = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
+        let rx = Receiver::start().await;
+        paid_to(&app, &m.key, &rx.url(), &[("amount", "1000")], "paypay").await;
+        rx.wait_for(1, WAIT).await;
+        // The secret's row is changed without a new version (no rotation): only the cache's
+        // time to live brings the change to the deliveries.
+        let changed = "whsec_changedInPlace0000000000000000";
+        let row = webhook_secret::Entity::find()
+            .filter(webhook_secret::Column::ShopId.eq(m.shop.id))
+            .filter(webhook_secret::Column::Livemode.eq(false))
+            .one(app.db()).await.expect("read").expect("row");
+        let mut active: webhook_secret::ActiveModel = row.into();
+        active.secret = Set(app.state().secret_box.seal(changed));
+        active.update(app.db()).await.expect("update");
+        let signed_with = |r: &noren_testkit::receiver::Received, secret: &str| {
+            let now = app.state().clock.now().timestamp();
+            verify(r.header("noren-signature"), &r.body, secret, now, 300)
+        };
+        paid_to(&app, &m.key, &rx.url(), &[("amount", "1100")], "paypay").await;
+        let r = &rx.wait_for(2, WAIT).await[1];
+        assert!(signed_with(r, &old), "within the TTL the cached secret signs");
+        app.state().clock.advance(chrono::Duration::from_std(noren::webhooks::signing::SECRET_CACHE_TTL).expect("ttl") + chrono::Duration::seconds(1));
+        paid_to(&app, &m.key, &rx.url(), &[("amount", "1200")], "paypay").await;
+        let r = &rx.wait_for(3, WAIT).await[2];
+        assert!(signed_with(r, changed), "after the TTL the stored secret signs");
+        assert!(!signed_with(r, &old));
+    }
+
     async fn the_event_log_body_is_the_exact_bytes_that_were_signed(app with fast()) {
         let m = fixtures::test_merchant(app.db(), "Exact").await;
         let secret = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
