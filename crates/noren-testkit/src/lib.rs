@@ -435,7 +435,9 @@ pub async fn json(res: reqwest::Response) -> serde_json::Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{status} not JSON ({e}): {text}"))
 }
 
-/// Writes each test once per database: `mod name { fn sqlite(); fn postgres(); }`.
+/// Writes each test once per database: `mod name { fn sqlite(); fn postgres(); }`. After the
+/// body, each checks that no job was left unprocessed ([`Teardown::assert_no_pending_jobs`];
+/// a test that leaves jobs on purpose opts out with [`Options::leaving_jobs`]).
 /// A test may start its server with [`Options`] by naming them after the app:
 ///
 /// ```ignore

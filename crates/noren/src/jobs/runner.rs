@@ -64,12 +64,25 @@ impl Runner {
     /// Runs every registered queue until `shutdown` turns true, then waits for the runs in
     /// flight (claimed jobs that did not start come back when their lease runs out).
     pub fn spawn(self, shutdown: watch::Receiver<bool>) -> tokio::task::JoinHandle<()> {
+        describe_metrics();
         let mut loops = JoinSet::new();
         for (_, start) in self.queues {
             loops.spawn(start(self.ctx.clone(), shutdown.clone()));
         }
         tokio::spawn(async move { while loops.join_next().await.is_some() {} })
     }
+}
+
+/// The help texts of the runner's metrics (for the installed recorder, if any).
+fn describe_metrics() {
+    metrics::describe_gauge!(
+        "noren_jobs_queued",
+        "Pending background jobs that are due, by queue (after each poll)."
+    );
+    metrics::describe_counter!(
+        "noren_jobs_total",
+        "Background job runs by queue and outcome (done, retry, failed, cancelled)."
+    );
 }
 
 /// Claims and runs jobs of one kind until shutdown.

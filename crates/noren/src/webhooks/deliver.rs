@@ -107,6 +107,10 @@ impl Delivery {
         };
         let live_client = client(true)?;
         let test_client = client(false)?;
+        metrics::describe_counter!(
+            "noren_webhook_deliveries_total",
+            "Webhook delivery attempts by outcome (delivered, retry, failed, refused)."
+        );
         Ok(Delivery {
             settings,
             live_client,
