@@ -96,6 +96,7 @@ async fn serve_queue<J: Job>(
     let poll = kind.poll();
     let lease = chrono::Duration::from_std(kind.lease()).unwrap_or(chrono::Duration::seconds(60));
     let permits = Arc::new(Semaphore::new(concurrency));
+    let ctx = Arc::new(ctx);
     let mut tasks = JoinSet::new();
     let mut counted: Option<Instant> = None;
     loop {
