@@ -85,11 +85,12 @@ pub async fn live_merchant(db: &Db, name: &str) -> Merchant {
 /// The shop's current webhook signing secret of one mode (made on first use, as `noren demo`
 /// does), decrypted with the server's key.
 pub async fn webhook_secret(state: &AppState, shop_id: i64, mode: Mode) -> String {
-    noren::db::repo::webhooks::current_secret(
+    noren::webhooks::store::current_secret(
         &state.db,
         &state.secret_box,
         shop_id,
         mode == Mode::Live,
+        state.clock.now(),
     )
     .await
     .expect("webhook secret")

@@ -3,7 +3,9 @@
 //! cluster), with typed helpers for fixtures and requests.
 //!
 //! [`both_databases!`] writes each test twice, `…::sqlite` and `…::postgres`, so one suite runs
-//! on both engines.
+//! on both engines, and after each test body checks that no background job was left
+//! unprocessed ([`Teardown::assert_no_pending_jobs`], as crates.io's test app does): a test
+//! that leaves jobs on purpose (its runner is off) says so with [`Options::leaving_jobs`].
 
 pub mod fixtures;
 pub mod postgres;
@@ -15,6 +17,8 @@ use noren::config::Config;
 use noren::state::AppState;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tempfile::TempDir;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -35,9 +39,37 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub database_url: String,
     state: AppState,
-    shutdown: Option<oneshot::Sender<()>>,
-    task: Option<JoinHandle<anyhow::Result<()>>>,
+    server: Arc<Running>,
+}
+
+/// The server task and what must outlive the test body until teardown has looked at the jobs.
+struct Running {
+    shutdown: Mutex<Option<oneshot::Sender<()>>>,
+    task: Mutex<Option<JoinHandle<anyhow::Result<()>>>>,
+    /// Set while a [`Teardown`] is waiting to check the jobs: dropping the app then leaves the
+    /// server running for it.
+    deferred: std::sync::atomic::AtomicBool,
+    leave_jobs: bool,
+    database_url: String,
     _dir: TempDir,
+}
+
+impl Running {
+    fn signal_shutdown(&self) {
+        if let Some(tx) = self.shutdown.lock().ok().and_then(|mut s| s.take()) {
+            let _ = tx.send(());
+        }
+    }
+
+    async fn stop(&self) {
+        self.signal_shutdown();
+        let task = self.task.lock().ok().and_then(|mut t| t.take());
+        if let Some(task) = task {
+            task.await
+                .expect("server task")
+                .expect("server stopped cleanly");
+        }
+    }
 }
 
 /// Settings a test may change before the server starts.
@@ -50,6 +82,9 @@ pub struct Options {
     /// `NOREN_*` settings, read as the server reads its environment (e.g. a fast webhook
     /// retry schedule).
     pub env: Vec<(&'static str, String)>,
+    /// The test leaves jobs unprocessed on purpose (e.g. its runner is off and another process
+    /// may or may not have run them): teardown does not check the job queue.
+    pub leave_jobs: bool,
 }
 
 impl Options {
@@ -59,6 +94,12 @@ impl Options {
             env: pairs.iter().map(|(k, v)| (*k, v.to_string())).collect(),
             ..Options::default()
         }
+    }
+
+    /// These options, for a test that leaves jobs unprocessed on purpose (see [`Teardown`]).
+    pub fn leaving_jobs(mut self) -> Self {
+        self.leave_jobs = true;
+        self
     }
 }
 
@@ -114,12 +155,30 @@ impl TestApp {
                 .redirect(reqwest::redirect::Policy::none())
                 .build()
                 .expect("http client"),
-            database_url,
+            database_url: database_url.clone(),
             state,
-            shutdown: Some(tx),
-            task: Some(task),
-            _dir: dir,
+            server: Arc::new(Running {
+                shutdown: Mutex::new(Some(tx)),
+                task: Mutex::new(Some(task)),
+                deferred: std::sync::atomic::AtomicBool::new(false),
+                leave_jobs: options.leave_jobs,
+                database_url,
+                _dir: dir,
+            }),
         })
+    }
+
+    /// The check that runs after the test body (`both_databases!` calls it): while the handle
+    /// lives, dropping the app leaves the server running so that its runner can finish due work
+    /// before [`Teardown::assert_no_pending_jobs`] looks.
+    pub fn teardown(&self) -> Teardown {
+        self.server
+            .deferred
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        Teardown {
+            server: self.server.clone(),
+            state: self.state.clone(),
+        }
     }
 
     /// The server's state: its database pool, for fixtures and for checking what was stored.
@@ -258,23 +317,98 @@ impl TestApp {
     }
 
     /// Stops the server gracefully and waits for it.
-    pub async fn stop(mut self) {
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
-        }
-        if let Some(task) = self.task.take() {
-            task.await
-                .expect("server task")
-                .expect("server stopped cleanly");
-        }
+    pub async fn stop(self) {
+        self.server.stop().await;
     }
 }
 
 impl Drop for TestApp {
     fn drop(&mut self) {
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
+        if !self
+            .server
+            .deferred
+            .load(std::sync::atomic::Ordering::SeqCst)
+        {
+            self.server.signal_shutdown();
         }
+    }
+}
+
+/// How long teardown gives the server's runner to finish jobs that are due.
+const DRAIN: Duration = Duration::from_secs(10);
+
+/// Checks, after a test, that no background job was left unprocessed (as crates.io's test app
+/// does): every job is finished, or waits for a time still ahead on the test's clock. Made by
+/// [`TestApp::teardown`]; `both_databases!` calls [`Teardown::assert_no_pending_jobs`] after
+/// each test body.
+pub struct Teardown {
+    server: Arc<Running>,
+    state: AppState,
+}
+
+impl Teardown {
+    /// Lets the server's runner finish the jobs that are due (for up to 10 seconds), stops the
+    /// server, and fails the test when a job is still pending and due, or running; unless the
+    /// test opted out with [`Options::leaving_jobs`].
+    pub async fn assert_no_pending_jobs(self) {
+        if let Err(left) = self.check_no_pending_jobs().await {
+            panic!("{left}");
+        }
+    }
+
+    /// As [`Teardown::assert_no_pending_jobs`], answering what was left instead of panicking.
+    pub async fn check_no_pending_jobs(self) -> Result<(), String> {
+        let running = self
+            .server
+            .task
+            .lock()
+            .map(|t| t.as_ref().is_some_and(|t| !t.is_finished()))
+            .unwrap_or(false);
+        let mut left = Vec::new();
+        if !self.server.leave_jobs {
+            left = if running {
+                // The server still runs: give its runner the time to take what is due.
+                let deadline = Instant::now() + DRAIN;
+                loop {
+                    let now = self.state.clock.now();
+                    let left = noren::db::repo::jobs::left_unprocessed(&self.state.db, now)
+                        .await
+                        .expect("read the jobs at teardown");
+                    if left.is_empty() || Instant::now() > deadline {
+                        break left;
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            } else {
+                // Stopped by the test: its pool is closed; look through a new connection.
+                let db = noren::db::connect(&self.server.database_url)
+                    .await
+                    .expect("reconnect at teardown");
+                let left = noren::db::repo::jobs::left_unprocessed(&db, self.state.clock.now())
+                    .await
+                    .expect("read the jobs at teardown");
+                db.close().await.ok();
+                left
+            };
+        }
+        self.server.stop().await;
+        if left.is_empty() {
+            return Ok(());
+        }
+        let list: Vec<String> = left
+            .iter()
+            .map(|j| {
+                format!(
+                    "job {} of queue {:?}: {} (due {}, {} attempts)",
+                    j.id, j.queue, j.status, j.run_at, j.attempts
+                )
+            })
+            .collect();
+        Err(format!(
+            "the test left {} job(s) unprocessed (run them, or opt out with Options::leaving_jobs()):\n  {}",
+            left.len(),
+            list.join("\n  ")
+        ))
     }
 }
 
@@ -301,7 +435,9 @@ pub async fn json(res: reqwest::Response) -> serde_json::Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{status} not JSON ({e}): {text}"))
 }
 
-/// Writes each test once per database: `mod name { fn sqlite(); fn postgres(); }`.
+/// Writes each test once per database: `mod name { fn sqlite(); fn postgres(); }`. After the
+/// body, each checks that no job was left unprocessed ([`Teardown::assert_no_pending_jobs`];
+/// a test that leaves jobs on purpose opts out with [`Options::leaving_jobs`]).
 /// A test may start its server with [`Options`] by naming them after the app:
 ///
 /// ```ignore
@@ -342,13 +478,17 @@ macro_rules! both_databases {
                 let app = $crate::TestApp::spawn_with($crate::Backend::Sqlite, $options)
                     .await
                     .expect("SQLite is always available");
+                let teardown = app.teardown();
                 run(app).await;
+                teardown.assert_no_pending_jobs().await;
             }
 
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn postgres() {
                 if let Some(app) = $crate::TestApp::spawn_with($crate::Backend::Postgres, $options).await {
+                    let teardown = app.teardown();
                     run(app).await;
+                    teardown.assert_no_pending_jobs().await;
                 }
             }
         }

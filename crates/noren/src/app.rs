@@ -11,9 +11,10 @@ use crate::http::metrics::Metrics;
 use crate::http::ratelimit::{self, RateLimits};
 use crate::http::serve::{self, ConnectionLimits};
 use crate::http::{ops, statics};
+use crate::jobs::{Runner, Wake};
 use crate::openapi::{Generated, Specs};
 use crate::state::{AppState, RenderedSpecs, Shared, ShopNumbers, StaticDirs};
-use crate::webhooks::{self, Wake};
+use crate::webhooks::deliver::Delivery;
 use crate::{inbound, order, pay};
 use anyhow::Context;
 use axum::Router;
@@ -222,18 +223,19 @@ impl Server {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let (stop_worker, stopped) = tokio::sync::watch::channel(false);
-        let worker = if self.state.config.webhooks.worker {
-            let worker = webhooks::Worker::new(
-                self.state.db.clone(),
-                self.state.config.webhooks.clone(),
+        // The job runner: each kind registered here (`NOREN_WEBHOOK_WORKER=off` leaves
+        // deliveries to other processes on the same database).
+        let mut runner = Runner::new(self.state.db.clone(), self.state.clock.clone());
+        if self.state.config.webhooks.worker {
+            runner.register(
+                Delivery::new(
+                    self.state.config.webhooks.clone(),
+                    self.state.secret_box.clone(),
+                )?,
                 self.state.webhook_wake.clone(),
-                self.state.secret_box.clone(),
-                self.state.clock.clone(),
-            )?;
-            Some(tokio::spawn(worker.run(stopped)))
-        } else {
-            None
-        };
+            );
+        }
+        let worker = (!runner.queues().is_empty()).then(|| runner.spawn(stopped));
         let limits = ConnectionLimits {
             header_timeout: self.state.config.limits.header_timeout,
             max_connections: self.state.config.limits.max_connections,
@@ -281,7 +283,7 @@ impl Server {
         if let Some(m) = metrics_server {
             let _ = m.await;
         }
-        // Deliveries in flight finish (each within the webhook timeout); claimed jobs that did
+        // Jobs in flight finish (a delivery within the webhook timeout); claimed jobs that did
         // not start are picked up again when their lease runs out.
         let _ = stop_worker.send(true);
         if let Some(worker) = worker {

@@ -4,12 +4,13 @@
 use crate::app::{self, Server};
 use crate::config::Config;
 use crate::db::repo::accounts::{self, NewDevice, NewLegalPerson, NewShop};
-use crate::db::repo::{shops, webhooks};
+use crate::db::repo::shops;
 use crate::db::{self, Db};
 use crate::domain::destination::parse_webhook_url;
 use crate::domain::keys::{MerchantFamily, Mode, PartnerFamily};
 use crate::domain::lang::Lang;
 use crate::domain::payment::PaymentMethod;
+use crate::webhooks::store as webhooks;
 use anyhow::{Context, anyhow, bail};
 use chrono::{NaiveDate, Utc};
 use clap::{Parser, Subcommand};
@@ -384,7 +385,8 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
         accounts::create_partner_key(&db, platform.id, PartnerFamily::Test, Utc::now()).await?;
     let secret_box = config.secret_box()?;
     // Demo keys are test keys: the test secret and the test mini-program key.
-    let webhook_secret = webhooks::current_secret(&db, &secret_box, shop.id, false).await?;
+    let webhook_secret =
+        webhooks::current_secret(&db, &secret_box, shop.id, false, Utc::now()).await?;
     shops::add_miniprogram_app(&db, shop.id, DEMO_MINIPROGRAM_APPID, Utc::now()).await?;
     let miniprogram_key =
         shops::miniprogram_key(&db, &secret_box, shop.id, false, Utc::now()).await?;
@@ -563,15 +565,21 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
                         .map_err(|e| anyhow!("--url {e}"))?,
                 )
             };
-            webhooks::set_shop_url(&db, shop.id, livemode, url.clone()).await?;
+            webhooks::set_shop_url(&db, shop.id, livemode, url.clone(), chrono::Utc::now()).await?;
             json!({"shop": shop.number, "mode": mode.as_str(), "webhook_url": url})
         }
         Operator::Webhook(WebhookCommand::RotateSecret { shop, mode }) => {
             let mode = Mode::parse(&mode).ok_or_else(|| anyhow!("--mode must be test or live"))?;
             let shop = shop_by_number(&db, &shop).await?;
             let secret_box = config.secret_box()?;
-            let secret =
-                webhooks::rotate_secret(&db, &secret_box, shop.id, mode == Mode::Live).await?;
+            let secret = webhooks::rotate_secret(
+                &db,
+                &secret_box,
+                shop.id,
+                mode == Mode::Live,
+                chrono::Utc::now(),
+            )
+            .await?;
             json!({"shop": shop.number, "mode": mode.as_str(), "webhook_secret": secret,
                    "note": "the previous secret of this mode keeps signing for 24 hours"})
         }

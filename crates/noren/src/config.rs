@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::domain::secret_box::SecretBox;
-use crate::domain::webhook::{DEFAULT_RETRY_SCHEDULE, FxRates, parse_schedule};
+use crate::jobs::schedule::parse_schedule;
+use crate::webhooks::event::{DEFAULT_RETRY_SCHEDULE, FxRates};
 
 /// Log output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,6 +153,11 @@ impl WebhookSettings {
     /// any request can take, so a live worker never loses its claim.
     pub fn lease(&self) -> Duration {
         self.timeout * 2 + Duration::from_secs(1)
+    }
+
+    /// How many deliveries one event gets: the first and the retries.
+    pub fn max_deliveries(&self) -> i32 {
+        self.schedule.len() as i32 + 1
     }
 }
 

@@ -13,6 +13,7 @@ pub mod db;
 pub mod domain;
 pub mod http;
 pub mod inbound;
+pub mod jobs;
 pub mod openapi;
 pub mod order;
 pub mod pay;

@@ -9,11 +9,11 @@ use crate::db::Db;
 use crate::db::repo::token_reads::TokenReads;
 use crate::domain::clock::Clock;
 use crate::domain::secret_box::SecretBox;
-use crate::domain::webhook::EventSettings;
 use crate::http::auth_cache::AuthCache;
 use crate::http::metrics::Metrics;
 use crate::http::ratelimit::{RateLimits, RedeliverLimiter};
-use crate::webhooks::{self, Wake};
+use crate::jobs::Wake;
+use crate::webhooks::event::EventSettings;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -47,7 +47,7 @@ pub struct Shared {
     /// Base of links handed to customers (`{public_url}/checkout/{token}`).
     pub public_url: Arc<str>,
     pub connectors: Arc<Connectors>,
-    /// Wakes this process's webhook worker when an event was written.
+    /// Wakes this process's runner of webhook deliveries when an event was written.
     pub webhook_wake: Arc<Wake>,
     /// Shop numbers by shop id: they never change, and reading a payment by token shows one.
     pub shop_numbers: ShopNumbers,
@@ -124,7 +124,7 @@ impl AppState {
     pub fn event_settings(&self) -> EventSettings<'_> {
         EventSettings {
             fx: &self.config.fx_rates,
-            max_deliveries: webhooks::max_deliveries(&self.config.webhooks),
+            max_deliveries: self.config.webhooks.max_deliveries(),
             now: self.clock.now(),
         }
     }

@@ -2,8 +2,10 @@
 //! accepted with its exact meaning or refused with a message, never a panic.
 
 use noren::domain::payment::{PaymentMethod, Yen, parse_http_url};
-use noren::domain::webhook::{FxRates, parse_schedule, signature_header, verify};
 use noren::http::values::{Int, Raw, Text, Value};
+use noren::jobs::schedule::parse_schedule;
+use noren::webhooks::event::FxRates;
+use noren::webhooks::signing::{signature_header, verify};
 use proptest::prelude::*;
 
 proptest! {

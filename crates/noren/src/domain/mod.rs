@@ -9,4 +9,3 @@ pub mod lifecycle;
 pub mod payment;
 pub mod refund;
 pub mod secret_box;
-pub mod webhook;

@@ -6,12 +6,12 @@
 
 use crate::db::repo::{accounts, payments, shops};
 use crate::domain::payment::PaymentMethod;
-use crate::domain::webhook::hmac_hex;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
 use crate::http::values::{Text, Values};
 use crate::pay::flow::begin;
 use crate::state::AppState;
+use crate::webhooks::signing::hmac_hex;
 use axum::extract::State;
 use rand::distr::{Alphanumeric, SampleString};
 use serde::Serialize;

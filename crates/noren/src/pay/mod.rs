@@ -15,10 +15,10 @@ mod sandbox;
 pub mod webhook_events;
 mod whoami;
 
-use crate::domain::webhook::{CurrencyInfo, EventStatus, WebhookEvent};
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
 use crate::openapi::{MerchantKeyScheme, Servers};
 use crate::state::AppState;
+use crate::webhooks::event::{CurrencyInfo, EventStatus, WebhookEvent};
 use axum::routing::get;
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;

@@ -5,9 +5,7 @@
 //! [`SENDS_PER_EVENT_PER_HOUR`] times in any hour, retries included (counted from its attempts).
 
 use crate::db::begin_write;
-use crate::db::repo::webhooks::{self, EventQuery, EventRecord, RedeliverError};
 use crate::domain::keys::Mode;
-use crate::domain::webhook::WebhookEvent;
 use crate::http::auth::SecretKey;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
@@ -16,6 +14,8 @@ use crate::http::values::{Limit, Offset, Page, Text, Values};
 use crate::pay::dto::iso;
 use crate::pay::params::{PaymentNumber, Token};
 use crate::state::AppState;
+use crate::webhooks::event::WebhookEvent;
+use crate::webhooks::store::{self as webhooks, EventQuery, EventRecord, RedeliverError};
 use axum::extract::State;
 use serde::Serialize;
 use serde_json::value::RawValue;

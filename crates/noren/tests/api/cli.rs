@@ -166,9 +166,9 @@ both_databases! {
         assert_eq!(shop_row.webhook_url.as_deref(), Some("https://shop.example/hook"));
         assert_eq!(shop_row.webhook_url_test.as_deref(), Some("http://127.0.0.1:4000/hook"));
         let sb = &app.state().secret_box;
-        let secrets = noren::db::repo::webhooks::signing_secrets(app.db(), sb, shop_id, false, chrono::Utc::now()).await.expect("secrets");
+        let secrets = noren::webhooks::store::signing_secrets(app.db(), sb, shop_id, false, chrono::Utc::now()).await.expect("secrets");
         assert_eq!(secrets, vec![new_secret.clone(), first_secret.clone()], "the old secret signs on during the rotation");
-        let live = noren::db::repo::webhooks::signing_secrets(app.db(), sb, shop_id, true, chrono::Utc::now()).await.expect("live secrets");
+        let live = noren::webhooks::store::signing_secrets(app.db(), sb, shop_id, true, chrono::Utc::now()).await.expect("live secrets");
         assert_eq!(live.len(), 1);
         assert!(!secrets.contains(&live[0]), "live has its own secret");
         let created = app.create_payment(keys["merchant_key"].as_str().expect("key"), &[("amount", "500")]).await;

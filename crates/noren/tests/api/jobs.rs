@@ -1,16 +1,26 @@
-//! The job table's claim protocol on both engines: concurrent claimers never take the same job,
-//! failures retry until their attempts run out, and an expired lease hands a job to another
-//! worker.
+//! Background jobs on both engines. The claim protocol: concurrent claimers never take the same
+//! job, failures retry until their attempts run out, and an expired lease hands a job to another
+//! worker. The runner (`noren::jobs`), with a test job kind: done, a retry at the time its
+//! schedule says (the clock moved, not slept), failed after its attempts, cancelled (by the kind,
+//! or while scheduled), a crashed claim taken over when its lease runs out, and a wake-up that
+//! does not wait for the poll interval. And the test harness's teardown, which fails a test that
+//! leaves a due job unprocessed.
 
 use chrono::{Duration, Utc};
+use noren::db::entities::job;
 use noren::db::repo::jobs;
-use noren_testkit::both_databases;
+use noren::jobs::{Claimed, Context, Job, Outcome, Runner, Wake};
+use noren_testkit::{Backend, Options, TestApp, both_databases};
+use sea_orm::EntityTrait;
 use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration as StdDuration;
+use tokio::sync::watch;
 
 both_databases! {
     async fn concurrent_claimers_take_every_job_exactly_once(app) {
         for i in 0..60 {
-            jobs::enqueue(app.db(), "test", &serde_json::json!({"i": i}), Utc::now(), 3).await.expect("enqueue");
+            jobs::enqueue(app.db(), "test", &serde_json::json!({"i": i}), Utc::now(), 3, Utc::now()).await.expect("enqueue");
         }
         let mut handles = Vec::new();
         for w in 0..4 {
@@ -24,7 +34,7 @@ both_databases! {
                         break;
                     }
                     for job in batch {
-                        assert!(jobs::complete(&db, job.id, &worker).await.expect("complete"));
+                        assert!(jobs::complete(&db, job.id, &worker, Utc::now()).await.expect("complete"));
                         mine.push(job.id);
                     }
                 }
@@ -42,32 +52,382 @@ both_databases! {
     }
 
     async fn future_jobs_wait_and_failures_retry_until_attempts_run_out(app) {
-        let later = jobs::enqueue(app.db(), "q", &serde_json::json!({}), Utc::now() + Duration::hours(1), 2).await.expect("enqueue");
-        let now = jobs::enqueue(app.db(), "q", &serde_json::json!({}), Utc::now(), 2).await.expect("enqueue");
+        let later = jobs::enqueue(app.db(), "q", &serde_json::json!({}), Utc::now() + Duration::hours(1), 2, Utc::now()).await.expect("enqueue");
+        let now = jobs::enqueue(app.db(), "q", &serde_json::json!({}), Utc::now(), 2, Utc::now()).await.expect("enqueue");
         let claimed = jobs::claim(app.db(), "q", "w", Duration::seconds(30), 10, chrono::Utc::now()).await.expect("claim");
         assert_eq!(claimed.iter().map(|j| j.id).collect::<Vec<_>>(), vec![now.id]);
         assert_eq!(claimed[0].attempts, 1);
-        assert!(jobs::fail(app.db(), &claimed[0], "w", "boom", Some(Utc::now())).await.expect("fail"));
+        assert!(jobs::fail(app.db(), &claimed[0], "w", "boom", Some(Utc::now()), Utc::now()).await.expect("fail"));
         let again = jobs::claim(app.db(), "q", "w", Duration::seconds(30), 10, chrono::Utc::now()).await.expect("claim");
         assert_eq!(again.len(), 1);
         assert_eq!(again[0].attempts, 2);
         assert_eq!(again[0].last_error.as_deref(), Some("boom"));
-        assert!(jobs::fail(app.db(), &again[0], "w", "boom again", Some(Utc::now())).await.expect("fail"));
+        assert!(jobs::fail(app.db(), &again[0], "w", "boom again", Some(Utc::now()), Utc::now()).await.expect("fail"));
         assert!(jobs::claim(app.db(), "q", "w", Duration::seconds(30), 10, chrono::Utc::now()).await.expect("claim").is_empty(), "attempts used up");
-        assert!(jobs::cancel(app.db(), later.id).await.expect("cancel"));
+        assert!(jobs::cancel(app.db(), later.id, Utc::now()).await.expect("cancel"));
         assert_eq!(jobs::unfinished(app.db(), "q").await.expect("count"), 0);
     }
 
     async fn an_expired_lease_hands_the_job_to_another_worker(app) {
-        jobs::enqueue(app.db(), "lease", &serde_json::json!({}), Utc::now(), 5).await.expect("enqueue");
-        let first = jobs::claim(app.db(), "lease", "crashed", Duration::milliseconds(1), 1, chrono::Utc::now()).await.expect("claim");
+        let clock = app.state().clock.clone();
+        jobs::enqueue(app.db(), "lease", &serde_json::json!({}), clock.now(), 5, clock.now()).await.expect("enqueue");
+        let first = jobs::claim(app.db(), "lease", "crashed", Duration::seconds(30), 1, clock.now()).await.expect("claim");
         assert_eq!(first.len(), 1);
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        let second = jobs::claim(app.db(), "lease", "rescuer", Duration::seconds(30), 1, chrono::Utc::now()).await.expect("claim");
+        assert!(jobs::claim(app.db(), "lease", "rescuer", Duration::seconds(30), 1, clock.now()).await.expect("claim").is_empty(), "held");
+        clock.advance(Duration::seconds(31));
+        let second = jobs::claim(app.db(), "lease", "rescuer", Duration::seconds(30), 1, clock.now()).await.expect("claim");
         assert_eq!(second.len(), 1);
         assert_eq!(second[0].id, first[0].id);
         assert_eq!(second[0].locked_by.as_deref(), Some("rescuer"));
-        assert!(!jobs::complete(app.db(), first[0].id, "crashed").await.expect("complete"), "the crashed worker lost it");
-        assert!(jobs::complete(app.db(), first[0].id, "rescuer").await.expect("complete"));
+        assert!(!jobs::complete(app.db(), first[0].id, "crashed", clock.now()).await.expect("complete"), "the crashed worker lost it");
+        assert!(jobs::complete(app.db(), first[0].id, "rescuer", clock.now()).await.expect("complete"));
     }
+}
+
+/// A job kind for the runner tests: each run takes the next scripted outcome (the last one
+/// repeats) and is recorded.
+struct Scripted {
+    outcomes: Vec<Outcome>,
+    runs: Arc<Mutex<Vec<(i64, i32)>>>,
+    poll: StdDuration,
+    lease: StdDuration,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Note {
+    n: i64,
+}
+
+impl Job for Scripted {
+    const QUEUE: &'static str = "scripted";
+    type Payload = Note;
+
+    fn retry_schedule(&self) -> &[StdDuration] {
+        const SCHEDULE: [StdDuration; 2] =
+            [StdDuration::from_secs(3600), StdDuration::from_secs(7200)];
+        &SCHEDULE
+    }
+
+    fn lease(&self) -> StdDuration {
+        self.lease
+    }
+
+    fn poll(&self) -> StdDuration {
+        self.poll
+    }
+
+    async fn run(&self, _ctx: &Context, job: &Claimed<Note>) -> Outcome {
+        let i = {
+            let mut runs = self.runs.lock().expect("runs");
+            runs.push((job.payload.n, job.attempt));
+            runs.len() - 1
+        };
+        self.outcomes[i.min(self.outcomes.len() - 1)].clone()
+    }
+}
+
+/// A runner of [`Scripted`] on the app's database and clock, stopped when dropped.
+struct TestRunner {
+    runs: Arc<Mutex<Vec<(i64, i32)>>>,
+    wake: Arc<Wake>,
+    stop: watch::Sender<bool>,
+    handle: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestRunner {
+    fn start(app: &TestApp, outcomes: Vec<Outcome>, poll: StdDuration) -> Self {
+        Self::start_with_lease(app, outcomes, poll, StdDuration::from_secs(60))
+    }
+
+    fn start_with_lease(
+        app: &TestApp,
+        outcomes: Vec<Outcome>,
+        poll: StdDuration,
+        lease: StdDuration,
+    ) -> Self {
+        let runs = Arc::new(Mutex::new(Vec::new()));
+        let wake = Arc::new(Wake::default());
+        let mut runner = Runner::new(app.db().clone(), app.state().clock.clone());
+        runner.register(
+            Scripted {
+                outcomes,
+                runs: runs.clone(),
+                poll,
+                lease,
+            },
+            wake.clone(),
+        );
+        let (stop, stopped) = watch::channel(false);
+        TestRunner {
+            runs,
+            wake,
+            stop,
+            handle: Some(runner.spawn(stopped)),
+        }
+    }
+
+    fn runs(&self) -> Vec<(i64, i32)> {
+        self.runs.lock().expect("runs").clone()
+    }
+
+    async fn shutdown(mut self) {
+        let _ = self.stop.send(true);
+        if let Some(h) = self.handle.take() {
+            h.await.expect("runner stopped");
+        }
+    }
+}
+
+async fn enqueue(app: &TestApp, n: i64, max_attempts: i32) -> i64 {
+    let now = app.state().clock.now();
+    noren::jobs::enqueue::<Scripted>(app.db(), &Note { n }, now, max_attempts, now)
+        .await
+        .expect("enqueue")
+        .id
+}
+
+async fn job(app: &TestApp, id: i64) -> job::Model {
+    job::Entity::find_by_id(id)
+        .one(app.db())
+        .await
+        .expect("read")
+        .expect("job")
+}
+
+/// Polls until the job satisfies `check` (the runner works in the background).
+async fn until(app: &TestApp, id: i64, check: impl Fn(&job::Model) -> bool) -> job::Model {
+    let deadline = std::time::Instant::now() + StdDuration::from_secs(10);
+    loop {
+        let j = job(app, id).await;
+        if check(&j) {
+            return j;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "job {id} never got there: {j:?}"
+        );
+        tokio::time::sleep(StdDuration::from_millis(10)).await;
+    }
+}
+
+async fn until_status(app: &TestApp, id: i64, status: &str) -> job::Model {
+    until(app, id, |j| j.status == status).await
+}
+
+/// Until the job's run number `attempts` has been recorded as a retry.
+async fn until_retry(app: &TestApp, id: i64, attempts: i32) -> job::Model {
+    until(app, id, |j| j.status == "pending" && j.attempts == attempts).await
+}
+
+const FAST: StdDuration = StdDuration::from_millis(20);
+
+both_databases! {
+    async fn the_runner_runs_a_due_job_once_and_marks_it_done(app) {
+        let runner = TestRunner::start(&app, vec![Outcome::Done], FAST);
+        let id = enqueue(&app, 1, 3).await;
+        runner.wake.wake();
+        let j = until_status(&app, id, "done").await;
+        assert_eq!(j.attempts, 1);
+        assert_eq!(j.locked_by, None);
+        tokio::time::sleep(StdDuration::from_millis(100)).await;
+        assert_eq!(runner.runs(), [(1, 1)], "run once");
+        runner.shutdown().await;
+    }
+
+    async fn a_retry_waits_for_its_scheduled_time_on_the_clock(app) {
+        let runner = TestRunner::start(&app, vec![Outcome::retry("not yet"), Outcome::Done], FAST);
+        let before = app.state().clock.now();
+        let id = enqueue(&app, 2, 3).await;
+        runner.wake.wake();
+        // Run once, it waits an hour (the schedule's first step).
+        let j = until_retry(&app, id, 1).await;
+        assert_eq!(j.last_error.as_deref(), Some("not yet"));
+        assert!(j.run_at >= before + Duration::minutes(59), "due in an hour: {}", j.run_at);
+        tokio::time::sleep(StdDuration::from_millis(200)).await;
+        assert_eq!(runner.runs().len(), 1, "not run again before its time");
+        app.state().clock.advance(Duration::minutes(61));
+        runner.wake.wake();
+        let j = until_status(&app, id, "done").await;
+        assert_eq!(j.attempts, 2);
+        assert_eq!(runner.runs(), [(2, 1), (2, 2)]);
+        runner.shutdown().await;
+    }
+
+    async fn a_job_that_keeps_failing_fails_for_good_after_its_attempts(app) {
+        let runner = TestRunner::start(&app, vec![Outcome::retry("boom")], FAST);
+        let id = enqueue(&app, 3, 3).await;
+        runner.wake.wake();
+        for attempt in 1..3 {
+            until_retry(&app, id, attempt).await;
+            app.state().clock.advance(Duration::hours(3));
+            runner.wake.wake();
+        }
+        let j = until_status(&app, id, "failed").await;
+        assert_eq!(j.attempts, 3);
+        assert_eq!(j.last_error.as_deref(), Some("boom"));
+        app.state().clock.advance(Duration::hours(3));
+        tokio::time::sleep(StdDuration::from_millis(200)).await;
+        assert_eq!(runner.runs().len(), 3, "never run again");
+        runner.shutdown().await;
+    }
+
+    async fn failed_and_cancelled_outcomes_end_the_job_at_once(app) {
+        let runner = TestRunner::start(&app, vec![Outcome::Failed("bad input".into()), Outcome::Cancelled("withdrawn".into())], FAST);
+        let failed = enqueue(&app, 4, 5).await;
+        runner.wake.wake();
+        let j = until_status(&app, failed, "failed").await;
+        assert_eq!((j.attempts, j.last_error.as_deref()), (1, Some("bad input")));
+        let cancelled = enqueue(&app, 5, 5).await;
+        runner.wake.wake();
+        let j = until_status(&app, cancelled, "cancelled").await;
+        assert_eq!((j.attempts, j.last_error.as_deref()), (1, Some("withdrawn")));
+        runner.shutdown().await;
+    }
+
+    async fn a_scheduled_job_cancelled_before_its_time_never_runs(app) {
+        let runner = TestRunner::start(&app, vec![Outcome::Done], FAST);
+        let now = app.state().clock.now();
+        let id = noren::jobs::enqueue::<Scripted>(app.db(), &Note { n: 6 }, now + Duration::hours(2), 1, now).await.expect("enqueue").id;
+        assert!(noren::jobs::cancel(app.db(), id, app.state().clock.now()).await.expect("cancel"));
+        app.state().clock.advance(Duration::hours(3));
+        runner.wake.wake();
+        tokio::time::sleep(StdDuration::from_millis(200)).await;
+        assert_eq!(job(&app, id).await.status, "cancelled");
+        assert!(runner.runs().is_empty());
+        assert!(!noren::jobs::cancel(app.db(), id, app.state().clock.now()).await.expect("cancel"), "already over");
+        runner.shutdown().await;
+    }
+
+    async fn a_crashed_claim_is_taken_over_when_its_lease_runs_out(app) {
+        let id = enqueue(&app, 7, 3).await;
+        // A process claimed it, then died.
+        let clock = app.state().clock.clone();
+        let claimed = jobs::claim(app.db(), Scripted::QUEUE, "crashed", Duration::minutes(1), 1, clock.now()).await.expect("claim");
+        assert_eq!(claimed.len(), 1);
+        let runner = TestRunner::start(&app, vec![Outcome::Done], FAST);
+        tokio::time::sleep(StdDuration::from_millis(200)).await;
+        assert!(runner.runs().is_empty(), "the lease still holds");
+        clock.advance(Duration::minutes(2));
+        runner.wake.wake();
+        let j = until_status(&app, id, "done").await;
+        assert_eq!(j.attempts, 2, "the crashed run counts");
+        assert_eq!(runner.runs(), [(7, 2)]);
+        runner.shutdown().await;
+    }
+
+    async fn a_long_run_renews_its_lease(app) {
+        // Lease 200 ms, renewed every 100 ms; the run takes 500 ms; a rival claimer must not get it.
+        struct Slow;
+        impl Job for Slow {
+            const QUEUE: &'static str = "slow";
+            type Payload = serde_json::Value;
+            fn lease(&self) -> StdDuration { StdDuration::from_millis(200) }
+            fn poll(&self) -> StdDuration { FAST }
+            async fn run(&self, _: &Context, _: &Claimed<serde_json::Value>) -> Outcome {
+                tokio::time::sleep(StdDuration::from_millis(500)).await;
+                Outcome::Done
+            }
+        }
+        let mut runner = Runner::new(app.db().clone(), app.state().clock.clone());
+        runner.register(Slow, Arc::new(Wake::default()));
+        let (stop, stopped) = watch::channel(false);
+        let handle = runner.spawn(stopped);
+        let now = app.state().clock.now();
+        let id = noren::jobs::enqueue::<Slow>(app.db(), &serde_json::json!({}), now, 1, now).await.expect("enqueue").id;
+        until_status(&app, id, "running").await;
+        for _ in 0..8 {
+            tokio::time::sleep(StdDuration::from_millis(50)).await;
+            let rival = jobs::claim(app.db(), "slow", "rival", Duration::seconds(30), 1, app.state().clock.now()).await.expect("claim");
+            if let Some(r) = rival.first() {
+                panic!("a rival took the job over while it ran: {r:?}");
+            }
+        }
+        until_status(&app, id, "done").await;
+        let _ = stop.send(true);
+        handle.await.expect("runner stopped");
+    }
+
+    async fn a_wake_starts_a_job_without_waiting_for_the_poll_interval(app) {
+        // Polls once an hour: only the wake can start the second job in time.
+        let runner = TestRunner::start(&app, vec![Outcome::Done], StdDuration::from_secs(3600));
+        let first = enqueue(&app, 8, 1).await;
+        runner.wake.wake();
+        until_status(&app, first, "done").await;
+        // The runner is now idle until the next poll, an hour away.
+        tokio::time::sleep(StdDuration::from_millis(100)).await;
+        let second = enqueue(&app, 9, 1).await;
+        let started = std::time::Instant::now();
+        runner.wake.wake();
+        until_status(&app, second, "done").await;
+        assert!(started.elapsed() < StdDuration::from_secs(5));
+        runner.shutdown().await;
+    }
+}
+
+/// The harness's teardown fails a test that leaves a due job unprocessed, unless it opts out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn teardown_fails_a_test_that_leaves_a_due_job_unprocessed() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some(app) = TestApp::spawn(backend).await else {
+            continue;
+        };
+        let teardown = app.teardown();
+        let now = app.state().clock.now();
+        // A job of a queue no runner serves: nothing will ever take it.
+        jobs::enqueue(app.db(), "orphan", &serde_json::json!({}), now, 1, now)
+            .await
+            .expect("enqueue");
+        // One due later is not left unprocessed: its time has not come.
+        jobs::enqueue(
+            app.db(),
+            "orphan",
+            &serde_json::json!({}),
+            now + Duration::hours(1),
+            1,
+            now,
+        )
+        .await
+        .expect("enqueue");
+        drop(app);
+        let started = std::time::Instant::now();
+        let err = teardown
+            .check_no_pending_jobs()
+            .await
+            .expect_err("a due job was left");
+        assert!(err.contains("left 1 job(s) unprocessed"), "{err}");
+        assert!(err.contains("\"orphan\""), "{err}");
+        assert!(
+            started.elapsed() >= StdDuration::from_secs(9),
+            "the runner was given its time first"
+        );
+
+        let Some(app) = TestApp::spawn_with(backend, Options::default().leaving_jobs()).await
+        else {
+            continue;
+        };
+        let teardown = app.teardown();
+        let now = app.state().clock.now();
+        jobs::enqueue(app.db(), "orphan", &serde_json::json!({}), now, 1, now)
+            .await
+            .expect("enqueue");
+        drop(app);
+        teardown.check_no_pending_jobs().await.expect("opted out");
+    }
+}
+
+/// Teardown after the test stopped its server reads the jobs through a new connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn teardown_checks_the_jobs_of_a_stopped_server_too() {
+    let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite");
+    let teardown = app.teardown();
+    let now = app.state().clock.now();
+    jobs::enqueue(app.db(), "orphan", &serde_json::json!({}), now, 1, now)
+        .await
+        .expect("enqueue");
+    app.stop().await;
+    let err = teardown
+        .check_no_pending_jobs()
+        .await
+        .expect_err("a due job was left");
+    assert!(err.contains("left 1 job(s) unprocessed"), "{err}");
 }

@@ -2,7 +2,7 @@
 
 use noren::db::repo::shops;
 use noren::domain::keys::Mode;
-use noren::domain::webhook::hmac_hex;
+use noren::webhooks::signing::hmac_hex;
 use noren_testkit::{both_databases, fixtures, json};
 use serde_json::json;
 

@@ -6,12 +6,12 @@
 //! secrets encrypted at rest.
 
 use noren::db::entities::{miniprogram_key, webhook_secret};
-use noren::db::repo::webhooks as repo;
 use noren::db::repo::{accounts, attempts, payments};
 use noren::domain::keys::{MerchantFamily, Mode};
 use noren::domain::payment::PaymentMethod;
 use noren::domain::secret_box::SecretBox;
-use noren::domain::webhook::verify;
+use noren::webhooks::signing::verify;
+use noren::webhooks::store as repo;
 use noren_testkit::receiver::{Receiver, Script};
 use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
@@ -160,7 +160,7 @@ both_databases! {
     async fn a_rotated_secret_signs_alongside_the_new_one(app with fast()) {
         let m = fixtures::test_merchant(app.db(), "Rotate").await;
         let old = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
-        let new = repo::rotate_secret(app.db(), &app.state().secret_box, m.shop.id, false).await.expect("rotate");
+        let new = repo::rotate_secret(app.db(), &app.state().secret_box, m.shop.id, false, app.state().clock.now()).await.expect("rotate");
         assert_ne!(old, new);
         let rx = Receiver::start().await;
         paid_to(&app, &m.key, &rx.url(), &[("amount", "1000")], "paypay").await;
@@ -185,7 +185,7 @@ both_databases! {
         assert_eq!(res.status(), 409);
         // With the shop's default URL set, redelivery goes there.
         let rx = Receiver::start().await;
-        repo::set_shop_url(app.db(), m.shop.id, false, Some(rx.url())).await.expect("url");
+        repo::set_shop_url(app.db(), m.shop.id, false, Some(rx.url()), app.state().clock.now()).await.expect("url");
         let res = app.post_values(&format!("{EVENTS}/{id}/redeliver"), &m.key, &[]).await;
         assert_eq!(res.status(), 200);
         let got = rx.wait_for(1, WAIT).await;
@@ -219,7 +219,7 @@ both_databases! {
         let m = fixtures::test_merchant(app.db(), "RotateDay").await;
         let rx = Receiver::start().await;
         let old = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
-        let new = repo::rotate_secret(app.db(), &app.state().secret_box, m.shop.id, false).await.expect("rotate");
+        let new = repo::rotate_secret(app.db(), &app.state().secret_box, m.shop.id, false, app.state().clock.now()).await.expect("rotate");
         paid_to(&app, &m.key, &rx.url(), &[("amount", "1000")], "paypay").await;
         let during = rx.wait_for(1, WAIT).await[0].header("noren-signature").to_string();
         assert_eq!(during.matches("v1=").count(), 2, "{during}");
@@ -320,7 +320,7 @@ both_databases! {
         // The event log needs a secret key (device keys may not read it).
         let (_, test_secret_key) = accounts::create_api_key(app.db(), m.device.id, MerchantFamily::Secret, Mode::Test, app.state().clock.now()).await.expect("sk_test_");
         let live_rx = Receiver::start().await;
-        repo::set_shop_url(app.db(), m.shop.id, true, Some(live_rx.url())).await.expect("live url");
+        repo::set_shop_url(app.db(), m.shop.id, true, Some(live_rx.url()), app.state().clock.now()).await.expect("live url");
         let live_secret = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Live).await;
         let test_secret = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
         assert_ne!(live_secret, test_secret, "each mode has its own secret");
@@ -345,7 +345,7 @@ both_databases! {
 
         // With a test URL it is delivered there, signed with the test secret only.
         let test_rx = Receiver::start().await;
-        repo::set_shop_url(app.db(), m.shop.id, false, Some(test_rx.url())).await.expect("test url");
+        repo::set_shop_url(app.db(), m.shop.id, false, Some(test_rx.url()), app.state().clock.now()).await.expect("test url");
         let id = e["id"].as_str().expect("id");
         let res = app.post_values(&format!("{EVENTS}/{id}/redeliver"), &test_secret_key, &[]).await;
         assert_eq!(res.status(), 200);
@@ -424,7 +424,7 @@ both_databases! {
 
         // An IP literal in another notation, stored as the shop's live URL before the rules
         // existed: refused before sending.
-        repo::set_shop_url(app.db(), m.shop.id, true, Some(format!("https://0x7f000001:{}/hook", counter.port))).await.expect("url");
+        repo::set_shop_url(app.db(), m.shop.id, true, Some(format!("https://0x7f000001:{}/hook", counter.port)), app.state().clock.now()).await.expect("url");
         let created = app.create_payment(&m.key, &[("amount", "1200")]).await;
         let token = created["predefined_payment"]["token"].as_str().expect("token").to_string();
         pay_live(&app, &token).await;
@@ -434,7 +434,7 @@ both_databases! {
         assert_eq!(counter.count(), 0, "no connection reached the refused address");
 
         // Live events go to https only, whatever was stored.
-        repo::set_shop_url(app.db(), m.shop.id, true, Some("http://shop.example/hook".into())).await.expect("url");
+        repo::set_shop_url(app.db(), m.shop.id, true, Some("http://shop.example/hook".into()), app.state().clock.now()).await.expect("url");
         let created = app.create_payment(&m.key, &[("amount", "1300")]).await;
         let token = created["predefined_payment"]["token"].as_str().expect("token").to_string();
         pay_live(&app, &token).await;
@@ -505,7 +505,7 @@ both_databases! {
         let first = &rx.wait_for(1, WAIT).await[0];
         let old = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
         assert_eq!(first.header("noren-signature").matches("v1=").count(), 1);
-        let new = repo::rotate_secret(app.db(), &app.state().secret_box, m.shop.id, false).await.expect("rotate");
+        let new = repo::rotate_secret(app.db(), &app.state().secret_box, m.shop.id, false, app.state().clock.now()).await.expect("rotate");
         // At once: no wait for a cache to run out.
         paid_to(&app, &m.key, &rx.url(), &[("amount", "1100")], "paypay").await;
         let r = &rx.wait_for(2, WAIT).await[1];
@@ -518,6 +518,36 @@ both_databases! {
         for (one, secret) in v1.iter().zip([&new, &old]) {
             assert!(verify(&format!("t={},{one}", now_t(sig)), &r.body, secret, now, 300), "{one}");
         }
+    }
+
+    async fn a_secret_changed_in_place_signs_once_the_cache_ttl_has_passed(app with fast()) {
+        let m = fixtures::test_merchant(app.db(), "CacheTtl").await;
+        let old = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
+        let rx = Receiver::start().await;
+        paid_to(&app, &m.key, &rx.url(), &[("amount", "1000")], "paypay").await;
+        rx.wait_for(1, WAIT).await;
+        // The secret's row is changed without a new version (no rotation): only the cache's
+        // time to live brings the change to the deliveries.
+        let changed = "whsec_changedInPlace0000000000000000";
+        let row = webhook_secret::Entity::find()
+            .filter(webhook_secret::Column::ShopId.eq(m.shop.id))
+            .filter(webhook_secret::Column::Livemode.eq(false))
+            .one(app.db()).await.expect("read").expect("row");
+        let mut active: webhook_secret::ActiveModel = row.into();
+        active.secret = Set(app.state().secret_box.seal(changed));
+        active.update(app.db()).await.expect("update");
+        let signed_with = |r: &noren_testkit::receiver::Received, secret: &str| {
+            let now = app.state().clock.now().timestamp();
+            verify(r.header("noren-signature"), &r.body, secret, now, 300)
+        };
+        paid_to(&app, &m.key, &rx.url(), &[("amount", "1100")], "paypay").await;
+        let r = &rx.wait_for(2, WAIT).await[1];
+        assert!(signed_with(r, &old), "within the TTL the cached secret signs");
+        app.state().clock.advance(chrono::Duration::from_std(noren::webhooks::signing::SECRET_CACHE_TTL).expect("ttl") + chrono::Duration::seconds(1));
+        paid_to(&app, &m.key, &rx.url(), &[("amount", "1200")], "paypay").await;
+        let r = &rx.wait_for(3, WAIT).await[2];
+        assert!(signed_with(r, changed), "after the TTL the stored secret signs");
+        assert!(!signed_with(r, &old));
     }
 
     async fn the_event_log_body_is_the_exact_bytes_that_were_signed(app with fast()) {

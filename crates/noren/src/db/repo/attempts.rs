@@ -7,12 +7,11 @@ use super::SelectFirst;
 use crate::db::entities::{
     payment, payment_history, predefined_payment, value_added_service, webhook_event,
 };
-use crate::db::repo::webhooks;
 use crate::db::{Db, begin_write, begin_write_in};
 use crate::domain::lifecycle::{self, NotOpen, PaymentFacts};
 use crate::domain::payment::{PaymentMethod, PaymentStatus, new_payment_number};
-use crate::domain::webhook::EventSettings;
-use crate::domain::webhook::EventStatus;
+use crate::webhooks::event::{EventSettings, EventStatus};
+use crate::webhooks::store as webhooks;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{

@@ -21,16 +21,18 @@ pub const DONE: &str = "done";
 pub const FAILED: &str = "failed";
 pub const CANCELLED: &str = "cancelled";
 
-/// Adds a job to `queue`, to run at `run_at`. Pass a transaction to make it part of a state
-/// change (the outbox pattern: the change and its job commit together or not at all).
+/// Adds a job to `queue`, to run at `run_at`; `now` (the caller's clock) stamps it. Pass a
+/// transaction to make it part of a state change (the outbox pattern: the change and its job
+/// commit together or not at all). Job kinds enqueue through `jobs::enqueue`, which names the
+/// queue and serialises the payload.
 pub async fn enqueue(
     db: &impl ConnectionTrait,
     queue: &str,
     payload: &serde_json::Value,
     run_at: DateTime<Utc>,
     max_attempts: i32,
+    now: DateTime<Utc>,
 ) -> Result<job::Model, DbErr> {
-    let now = Utc::now();
     job::ActiveModel {
         queue: Set(queue.to_string()),
         payload: Set(payload.to_string()),
@@ -100,21 +102,13 @@ pub async fn claim(
 
 /// Marks a claimed job done. Returns false when `worker` no longer holds it (its lease ran out
 /// and another worker took it), so the caller knows its result was superseded.
-pub async fn complete(db: &impl ConnectionTrait, id: i64, worker: &str) -> Result<bool, DbErr> {
-    let res = Entity::update_many()
-        .col_expr(Column::Status, Expr::value(DONE))
-        .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
-        .col_expr(
-            Column::LockedUntil,
-            Expr::value(Option::<DateTime<Utc>>::None),
-        )
-        .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
-        .filter(Column::Id.eq(id))
-        .filter(Column::Status.eq(RUNNING))
-        .filter(Column::LockedBy.eq(worker))
-        .exec(db)
-        .await?;
-    Ok(res.rows_affected == 1)
+pub async fn complete(
+    db: &impl ConnectionTrait,
+    id: i64,
+    worker: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    finish(db, id, worker, DONE, None, None, now).await
 }
 
 /// Records a failed attempt: back to pending at `retry_at`, or failed for good when the job has
@@ -125,25 +119,56 @@ pub async fn fail(
     worker: &str,
     error: &str,
     retry_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
     let (status, run_at) = match retry_at {
-        Some(at) if job.attempts < job.max_attempts => (PENDING, at),
-        _ => (FAILED, job.run_at),
+        Some(at) if job.attempts < job.max_attempts => (PENDING, Some(at)),
+        _ => (FAILED, None),
     };
-    let res = Entity::update_many()
+    finish(db, job.id, worker, status, Some(error), run_at, now).await
+}
+
+/// Ends a claimed job as cancelled (its kind found there is nothing left to do, or it was asked
+/// to stop), with the reason in `last_error`.
+pub async fn cancel_claimed(
+    db: &impl ConnectionTrait,
+    id: i64,
+    worker: &str,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    finish(db, id, worker, CANCELLED, Some(reason), None, now).await
+}
+
+/// Moves a claimed job out of `running`, only while `worker` holds it.
+async fn finish(
+    db: &impl ConnectionTrait,
+    id: i64,
+    worker: &str,
+    status: &str,
+    error: Option<&str>,
+    run_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let mut update = Entity::update_many()
         .col_expr(Column::Status, Expr::value(status))
-        .col_expr(Column::RunAt, Expr::value(run_at))
-        .col_expr(
-            Column::LastError,
-            Expr::value(error.chars().take(2000).collect::<String>()),
-        )
         .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
         .col_expr(
             Column::LockedUntil,
             Expr::value(Option::<DateTime<Utc>>::None),
         )
-        .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
-        .filter(Column::Id.eq(job.id))
+        .col_expr(Column::UpdatedAt, Expr::value(now));
+    if let Some(error) = error {
+        update = update.col_expr(
+            Column::LastError,
+            Expr::value(error.chars().take(2000).collect::<String>()),
+        );
+    }
+    if let Some(run_at) = run_at {
+        update = update.col_expr(Column::RunAt, Expr::value(run_at));
+    }
+    let res = update
+        .filter(Column::Id.eq(id))
         .filter(Column::Status.eq(RUNNING))
         .filter(Column::LockedBy.eq(worker))
         .exec(db)
@@ -151,11 +176,32 @@ pub async fn fail(
     Ok(res.rows_affected == 1)
 }
 
-/// Cancels a job that has not started. Returns false when it is running or finished.
-pub async fn cancel(db: &impl ConnectionTrait, id: i64) -> Result<bool, DbErr> {
+/// Extends `worker`'s lease on a running job to `until`. Returns false when it no longer holds
+/// the job (the lease ran out and another worker took it).
+pub async fn renew(
+    db: &impl ConnectionTrait,
+    id: i64,
+    worker: &str,
+    until: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let res = Entity::update_many()
+        .col_expr(Column::LockedUntil, Expr::value(Some(until)))
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Id.eq(id))
+        .filter(Column::Status.eq(RUNNING))
+        .filter(Column::LockedBy.eq(worker))
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
+}
+
+/// Cancels a job that has not started (a scheduled one). Returns false when it is running or
+/// finished.
+pub async fn cancel(db: &impl ConnectionTrait, id: i64, now: DateTime<Utc>) -> Result<bool, DbErr> {
     let res = Entity::update_many()
         .col_expr(Column::Status, Expr::value(CANCELLED))
-        .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
+        .col_expr(Column::UpdatedAt, Expr::value(now))
         .filter(Column::Id.eq(id))
         .filter(Column::Status.eq(PENDING))
         .exec(db)
@@ -163,13 +209,41 @@ pub async fn cancel(db: &impl ConnectionTrait, id: i64) -> Result<bool, DbErr> {
     Ok(res.rows_affected == 1)
 }
 
-/// How many jobs of `queue` are not finished (pending or running): tests assert zero at
-/// teardown so that no background work is left unprocessed.
+/// How many jobs of `queue` are pending and due at `now` (the `noren_jobs_queued` gauge).
+pub async fn due(db: &impl ConnectionTrait, queue: &str, now: DateTime<Utc>) -> Result<u64, DbErr> {
+    use sea_orm::PaginatorTrait;
+    Entity::find()
+        .filter(Column::Queue.eq(queue))
+        .filter(Column::Status.eq(PENDING))
+        .filter(Column::RunAt.lte(now))
+        .count(db)
+        .await
+}
+
+/// How many jobs of `queue` are not finished (pending or running).
 pub async fn unfinished(db: &impl ConnectionTrait, queue: &str) -> Result<u64, DbErr> {
     use sea_orm::PaginatorTrait;
     Entity::find()
         .filter(Column::Queue.eq(queue))
         .filter(Column::Status.is_in([PENDING, RUNNING]))
         .count(db)
+        .await
+}
+
+/// The jobs of any queue left unprocessed at `now`: pending and due, or running. Test teardown
+/// asserts there are none (as crates.io's test app does).
+pub async fn left_unprocessed(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+) -> Result<Vec<job::Model>, DbErr> {
+    use sea_orm::QueryOrder;
+    Entity::find()
+        .filter(
+            Column::Status
+                .eq(RUNNING)
+                .or(Column::Status.eq(PENDING).and(Column::RunAt.lte(now))),
+        )
+        .order_by_asc(Column::Id)
+        .all(db)
         .await
 }

@@ -1,4 +1,5 @@
-//! Repositories: the only place queries live, one module per aggregate.
+//! Repositories: where queries live, one module per aggregate (the webhook queries are in
+//! `webhooks/store.rs`, with the rest of the webhook code).
 
 pub mod accounts;
 pub mod attempts;
@@ -7,7 +8,6 @@ pub mod jobs;
 pub mod payments;
 pub mod shops;
 pub mod token_reads;
-pub mod webhooks;
 
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryTrait, RuntimeErr, Select};
 

@@ -1,14 +1,15 @@
-//! Webhook events and their deliveries: the outbox side (an event and its delivery job written
-//! in the caller's transaction), each shop's signing secrets, and what merchants see of it all.
+//! The webhook queries: the outbox side (an event and its delivery job written in the caller's
+//! transaction), each shop's signing secrets, the attempts of a delivery, and what merchants see
+//! of it all. Every time comes from the caller (`now`).
 
-use super::SelectFirst;
+use super::event::{EventSettings, EventStatus, WebhookEvent, new_event_id};
+use super::signing::{SigningSecrets, new_secret};
+use super::{DeliveryJob, QUEUE};
 use crate::db::entities::{
     job, payment, predefined_payment, shop, webhook_attempt, webhook_event, webhook_secret,
 };
-use crate::db::repo::jobs;
-use crate::domain::payment::PaymentMethod;
+use crate::db::repo::{SelectFirst, is_unique_violation, jobs, page};
 use crate::domain::secret_box::SecretBox;
-use crate::domain::webhook::{EventSettings, EventStatus, WebhookEvent, new_event_id, new_secret};
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Query, SubQueryStatement};
 use sea_orm::{
@@ -16,9 +17,6 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, StatementBuilder,
 };
 use std::collections::HashMap;
-
-/// The job queue of deliveries.
-pub const QUEUE: &str = "webhook";
 
 pub const PENDING: &str = "pending";
 pub const DELIVERED: &str = "delivered";
@@ -31,15 +29,8 @@ pub const NO_URL: &str = "no_url";
 pub const ROTATION_OVERLAP: Duration = Duration::hours(24);
 
 /// The job payload of one delivery.
-pub fn job_payload(event_id: i64) -> serde_json::Value {
-    serde_json::json!({ "event_id": event_id })
-}
-
-pub fn event_of_job(job: &job::Model) -> Option<i64> {
-    serde_json::from_str::<serde_json::Value>(&job.payload)
-        .ok()?
-        .get("event_id")?
-        .as_i64()
+fn job_payload(event_id: i64) -> serde_json::Value {
+    serde_json::json!(DeliveryJob { event_id })
 }
 
 /// Records the `status` event of `attempt` and queues its delivery, in the caller's
@@ -61,17 +52,7 @@ pub async fn record_event(
             .and_then(|s| shop_url(s, payment.livemode)),
     };
     let url = payment.webhook_callback_url.clone().or(shop_url);
-    let body = WebhookEvent {
-        token: payment.token.clone(),
-        partner_order_no: payment.order_no.clone(),
-        payment_amount: attempt.amount,
-        payment_method: attempt.payment_method.clone(),
-        payment_number: attempt.payment_number.clone(),
-        payment_status: status,
-        payment_currency_info: PaymentMethod::parse(&attempt.payment_method)
-            .and_then(|m| fx.info(m, attempt.amount)),
-        livemode: payment.livemode,
-    };
+    let body = WebhookEvent::of(payment, attempt, status, fx);
     let body = serde_json::to_string(&body).map_err(|e| DbErr::Custom(e.to_string()))?;
     let mut event = webhook_event::ActiveModel {
         public_id: Set(new_event_id()),
@@ -94,7 +75,8 @@ pub async fn record_event(
     .insert(db)
     .await?;
     if url.is_some() {
-        let job = jobs::enqueue(db, QUEUE, &job_payload(event.id), now, max_deliveries).await?;
+        let job =
+            jobs::enqueue(db, QUEUE, &job_payload(event.id), now, max_deliveries, now).await?;
         let mut active: webhook_event::ActiveModel = event.into();
         active.job_id = Set(Some(job.id));
         event = active.update(db).await?;
@@ -102,30 +84,12 @@ pub async fn record_event(
     Ok(event)
 }
 
-/// The secrets that sign a shop's events of one mode now, newest first (two during a
-/// rotation), each with the time it stops signing; and the version of the set (the newest
-/// row's id), which changes with every rotation. A mode without a secret gets its first here.
-#[derive(Clone, Debug)]
-pub struct SigningSecrets {
-    pub version: i64,
-    pub secrets: Vec<(String, Option<DateTime<Utc>>)>,
-}
-
-impl SigningSecrets {
-    /// The secrets still signing at `now`.
-    pub fn at(&self, now: DateTime<Utc>) -> Vec<String> {
-        self.secrets
-            .iter()
-            .filter(|(_, expires)| expires.is_none_or(|e| e > now))
-            .map(|(s, _)| s.clone())
-            .collect()
-    }
-}
-
 fn open_secret(sb: &SecretBox, stored: &str) -> Result<String, DbErr> {
     sb.open(stored).map_err(|e| DbErr::Custom(e.to_string()))
 }
 
+/// The shop's signing secrets of one mode with their version (see [`SigningSecrets`]); a mode
+/// without a secret gets its first here.
 pub async fn signing_secret_set(
     db: &impl ConnectionTrait,
     sb: &SecretBox,
@@ -145,7 +109,7 @@ pub async fn signing_secret_set(
         .all(db)
         .await?;
     if rows.is_empty() {
-        let (id, secret) = insert_secret(db, sb, shop_id, livemode).await?;
+        let (id, secret) = insert_secret(db, sb, shop_id, livemode, now).await?;
         return Ok(SigningSecrets {
             version: id,
             secrets: vec![(secret, None)],
@@ -178,8 +142,9 @@ pub async fn current_secret(
     sb: &SecretBox,
     shop_id: i64,
     livemode: bool,
+    now: DateTime<Utc>,
 ) -> Result<String, DbErr> {
-    Ok(signing_secrets(db, sb, shop_id, livemode, Utc::now())
+    Ok(signing_secrets(db, sb, shop_id, livemode, now)
         .await?
         .into_iter()
         .next()
@@ -187,14 +152,14 @@ pub async fn current_secret(
 }
 
 /// Makes a new current secret of one mode; the previous one keeps signing for
-/// [`ROTATION_OVERLAP`]. The other mode's secrets are untouched.
+/// [`ROTATION_OVERLAP`] from `now`. The other mode's secrets are untouched.
 pub async fn rotate_secret(
     db: &impl ConnectionTrait,
     sb: &SecretBox,
     shop_id: i64,
     livemode: bool,
+    now: DateTime<Utc>,
 ) -> Result<String, DbErr> {
-    let now = Utc::now();
     webhook_secret::Entity::update_many()
         .col_expr(
             webhook_secret::Column::ExpiresAt,
@@ -205,7 +170,7 @@ pub async fn rotate_secret(
         .filter(webhook_secret::Column::ExpiresAt.is_null())
         .exec(db)
         .await?;
-    Ok(insert_secret(db, sb, shop_id, livemode).await?.1)
+    Ok(insert_secret(db, sb, shop_id, livemode, now).await?.1)
 }
 
 async fn insert_secret(
@@ -213,13 +178,14 @@ async fn insert_secret(
     sb: &SecretBox,
     shop_id: i64,
     livemode: bool,
+    now: DateTime<Utc>,
 ) -> Result<(i64, String), DbErr> {
     let secret = new_secret();
     let row = webhook_secret::ActiveModel {
         shop_id: Set(shop_id),
         livemode: Set(livemode),
         secret: Set(sb.seal(&secret)),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         expires_at: Set(None),
         ..Default::default()
     }
@@ -234,6 +200,7 @@ pub async fn set_shop_url(
     shop_id: i64,
     livemode: bool,
     url: Option<String>,
+    now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
     let column = if livemode {
         shop::Column::WebhookUrl
@@ -242,7 +209,7 @@ pub async fn set_shop_url(
     };
     shop::Entity::update_many()
         .col_expr(column, Expr::value(url))
-        .col_expr(shop::Column::UpdatedAt, Expr::value(Utc::now()))
+        .col_expr(shop::Column::UpdatedAt, Expr::value(now))
         .filter(shop::Column::Id.eq(shop_id))
         .exec(db)
         .await?;
@@ -286,7 +253,7 @@ pub async fn list_events(
     }
     let total = select.clone().count(db).await?;
     let select = select.order_by_desc(webhook_event::Column::Id);
-    let events = super::page(db, select, q.offset, q.limit).await?;
+    let events = page(db, select, q.offset, q.limit).await?;
     Ok((with_attempts(db, events).await?, total))
 }
 
@@ -380,7 +347,7 @@ pub async fn redeliver(
             j.id
         }
         _ => {
-            jobs::enqueue(db, QUEUE, &job_payload(event.id), now, 1)
+            jobs::enqueue(db, QUEUE, &job_payload(event.id), now, 1, now)
                 .await?
                 .id
         }
@@ -466,7 +433,7 @@ pub async fn start_attempt(
         .await
     {
         Ok(a) => Ok(a),
-        Err(e) if super::is_unique_violation(&e) => Ok(None),
+        Err(e) if is_unique_violation(&e) => Ok(None),
         Err(e) => Err(e),
     }
 }

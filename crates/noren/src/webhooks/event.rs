@@ -1,77 +1,16 @@
-//! Webhook events (seed 000 §3) and their signature (DESIGN.md "Webhooks"):
-//! `Noren-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, one `v1` per signing
-//! secret (two while a rotated-out secret still signs).
+//! Webhook events (seed 000 §3): the body POSTed to the merchant, built from the payment and
+//! its attempt, with the foreign-currency view of foreign brands. Pure: no SQL, no HTTP.
 
+use crate::db::entities::{payment, predefined_payment};
 use crate::domain::payment::PaymentMethod;
-use hmac::{Hmac, Mac};
 use rand::distr::{Alphanumeric, SampleString};
 use serde::Serialize;
-use sha2::Sha256;
 use std::collections::BTreeMap;
-use std::time::Duration;
 use utoipa::ToSchema;
-
-/// A new webhook signing secret: `whsec_` and 32 random alphanumerics (190 bits).
-pub fn new_secret() -> String {
-    format!("whsec_{}", Alphanumeric.sample_string(&mut rand::rng(), 32))
-}
-
-/// A new mini-program signing key: `mpk_test_` or `mpk_live_` and 32 random alphanumerics.
-pub fn new_miniprogram_key(livemode: bool) -> String {
-    let mode = if livemode { "live" } else { "test" };
-    format!(
-        "mpk_{mode}_{}",
-        Alphanumeric.sample_string(&mut rand::rng(), 32)
-    )
-}
 
 /// A new public event id: `evt_` and 24 random alphanumerics.
 pub fn new_event_id() -> String {
     format!("evt_{}", Alphanumeric.sample_string(&mut rand::rng(), 24))
-}
-
-/// Lowercase hex HMAC-SHA256 of `message` under `key`.
-pub fn hmac_hex(key: &[u8], message: &[u8]) -> String {
-    // HMAC takes keys of any length; `new_from_slice` cannot fail for it.
-    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).unwrap_or_else(|_| unreachable!());
-    mac.update(message);
-    hex::encode(mac.finalize().into_bytes())
-}
-
-/// The `Noren-Signature` header value for `body` sent at `t` (unix seconds), signed with each
-/// of `secrets` (newest first).
-pub fn signature_header(secrets: &[String], t: i64, body: &str) -> String {
-    let signed = format!("{t}.{body}");
-    let mut header = format!("t={t}");
-    for s in secrets {
-        header.push_str(",v1=");
-        header.push_str(&hmac_hex(s.as_bytes(), signed.as_bytes()));
-    }
-    header
-}
-
-/// Checks a `Noren-Signature` header the way a merchant should: any `v1` matching under
-/// `secret`, compared in constant time, and `t` within `tolerance` of `now`. Used by the tests
-/// and documented in the portal.
-pub fn verify(header: &str, body: &str, secret: &str, now: i64, tolerance: i64) -> bool {
-    let mut t = None;
-    let mut sigs = Vec::new();
-    for part in header.split(',') {
-        match part.split_once('=') {
-            Some(("t", v)) => t = v.parse::<i64>().ok(),
-            Some(("v1", v)) => sigs.push(v),
-            _ => {}
-        }
-    }
-    let Some(t) = t else { return false };
-    if (now - t).abs() > tolerance {
-        return false;
-    }
-    let expected = hmac_hex(secret.as_bytes(), format!("{t}.{body}").as_bytes());
-    sigs.iter().any(|s| {
-        use subtle::ConstantTimeEq;
-        s.len() == expected.len() && bool::from(s.as_bytes().ct_eq(expected.as_bytes()))
-    })
 }
 
 /// What happened to the payment.
@@ -152,6 +91,32 @@ pub struct WebhookEvent {
     pub livemode: bool,
 }
 
+impl WebhookEvent {
+    /// The `status` event of `attempt` of `payment` (seed 000 §3), with the currency view from
+    /// `fx` for foreign brands.
+    pub fn of(
+        payment: &predefined_payment::Model,
+        attempt: &payment::Model,
+        status: EventStatus,
+        fx: &FxRates,
+    ) -> Self {
+        WebhookEvent {
+            token: payment.token.clone(),
+            partner_order_no: payment.order_no.clone(),
+            payment_amount: attempt.amount,
+            payment_method: attempt.payment_method.clone(),
+            payment_number: attempt.payment_number.clone(),
+            payment_status: status,
+            payment_currency_info: PaymentMethod::parse(&attempt.payment_method)
+                .and_then(|m| fx.info(m, attempt.amount)),
+            livemode: payment.livemode,
+        }
+    }
+}
+
+/// DESIGN.md's retry schedule of deliveries: the waits before retries 1 to 10.
+pub const DEFAULT_RETRY_SCHEDULE: &str = "10s,30s,1m,5m,15m,30m,1h,2h,4h,8h";
+
 /// What webhook events need: the rate table and how many deliveries an event gets.
 pub struct EventSettings<'a> {
     pub fx: &'a FxRates,
@@ -212,67 +177,9 @@ impl FxRates {
     }
 }
 
-/// DESIGN.md's retry schedule: the waits before retries 1 to 10.
-pub const DEFAULT_RETRY_SCHEDULE: &str = "10s,30s,1m,5m,15m,30m,1h,2h,4h,8h";
-
-/// Parses a schedule like `10s,30s,1m` (units `ms`, `s`, `m`, `h`); at most 10 retries.
-pub fn parse_schedule(raw: &str) -> Result<Vec<Duration>, String> {
-    let mut out = Vec::new();
-    for part in raw.split(',').map(str::trim) {
-        let (num, unit) = part
-            .find(|c: char| !c.is_ascii_digit())
-            .map(|i| part.split_at(i))
-            .ok_or_else(|| format!("{part}: missing unit (ms, s, m, h)"))?;
-        let n: u64 = num.parse().map_err(|_| format!("{part}: not a number"))?;
-        let d = match unit {
-            "ms" => Duration::from_millis(n),
-            "s" => Duration::from_secs(n),
-            "m" => Duration::from_secs(n * 60),
-            "h" => Duration::from_secs(n * 3600),
-            _ => return Err(format!("{part}: unknown unit (ms, s, m, h)")),
-        };
-        out.push(d);
-    }
-    if out.is_empty() || out.len() > 10 {
-        return Err("between 1 and 10 waits".into());
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The vector printed in the portal's webhook guide.
-    #[test]
-    fn the_documented_test_vector_signs_and_verifies() {
-        let secret = "whsec_Yb7fQ2xM9cK4pL1nR8sT3vW6zA0dE5gH";
-        let body = r#"{"token":"tKx3fQ9mP2vL8sR4wZ7yB1nC6dH0jG5a","partner_order_no":"A-0001","payment_amount":1100,"payment_method":"paypay","payment_number":"4829301746502918","payment_status":"paid","payment_currency_info":null,"livemode":true}"#;
-        let header = signature_header(&[secret.to_string()], 1795430400, body);
-        assert_eq!(
-            header,
-            "t=1795430400,v1=62e0b8b11b9b426dfb3cb6a2e1e1c61dd123f1e4078adfa12923d93b94da6627"
-        );
-        assert!(verify(&header, body, secret, 1795430400 + 10, 300));
-        assert!(!verify(&header, body, secret, 1795430400 + 301, 300));
-        assert!(!verify(
-            &header,
-            &body.replace("1100", "1101"),
-            secret,
-            1795430400,
-            300
-        ));
-        assert!(!verify(&header, body, "whsec_other", 1795430400, 300));
-    }
-
-    #[test]
-    fn during_a_rotation_either_secret_verifies() {
-        let secrets = vec!["whsec_new".to_string(), "whsec_old".to_string()];
-        let header = signature_header(&secrets, 100, "{}");
-        assert_eq!(header.matches("v1=").count(), 2);
-        assert!(verify(&header, "{}", "whsec_new", 100, 300));
-        assert!(verify(&header, "{}", "whsec_old", 100, 300));
-    }
 
     #[test]
     fn foreign_brands_get_local_amounts() {
@@ -285,18 +192,9 @@ mod tests {
     }
 
     #[test]
-    fn schedules_parse_with_units() {
-        assert_eq!(
-            parse_schedule(DEFAULT_RETRY_SCHEDULE)
-                .expect("default")
-                .len(),
-            10
-        );
-        assert_eq!(
-            parse_schedule("50ms,1s").expect("valid"),
-            vec![Duration::from_millis(50), Duration::from_secs(1)]
-        );
-        assert!(parse_schedule("10").is_err());
-        assert!(parse_schedule("1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s").is_err());
+    fn the_default_schedule_has_ten_retries() {
+        let schedule =
+            crate::jobs::schedule::parse_schedule(DEFAULT_RETRY_SCHEDULE).expect("default");
+        assert_eq!(schedule.len(), 10);
     }
 }

@@ -1,13 +1,16 @@
-//! The webhook delivery worker (DESIGN.md "Webhooks", "Scale-out").
+//! The delivery job kind (DESIGN.md "Webhooks", "Scale-out"), run by the job runner.
 //!
 //! Events are written to the outbox (`webhook_events` and a `jobs` row) in the transaction of
-//! the state change. This worker claims due delivery jobs with a lease (row locks on
-//! PostgreSQL, so two processes never take the same job), records the attempt before sending
-//! it (so an attempt cut off by a crash stays on record and the next one gets the next number),
-//! POSTs the signed event, and records the answer: delivered, a retry on the schedule, or
-//! failed for good. A process killed mid-delivery leaves its job claimed until the lease runs
-//! out; then any worker takes it again. Delivery is therefore at least once, and receivers
-//! drop duplicates by `Noren-Event-Id`.
+//! the state change. The runner (`crate::jobs`) claims due delivery jobs with a lease (row locks
+//! on PostgreSQL, so two processes never take the same job); [`Delivery`] records the attempt
+//! before sending it (so an attempt cut off by a crash stays on record and the next one gets the
+//! next number), POSTs the signed event, records the answer on the event and tells the runner
+//! the outcome: delivered, a retry on the schedule, or failed for good. A process killed
+//! mid-delivery leaves its job claimed until the lease runs out; then any runner takes it again.
+//! Delivery is therefore at least once, and receivers drop duplicates by `Noren-Event-Id`.
+//!
+//! Counted in `noren_webhook_deliveries_total{outcome}`: `delivered`, `retry`, `failed`
+//! (answered with an error and no retry left) and `refused` (destination not allowed).
 //!
 //! Destinations are checked (DESIGN.md "Outgoing requests", `domain::destination`): live events
 //! go only to `https` URLs on public addresses, test events may also reach loopback. IP-literal
@@ -17,58 +20,29 @@
 //! retrying an address that is not allowed would only repeat the refusal (fix the URL or its DNS,
 //! then redeliver).
 
+use super::signing::{SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, SecretCache, signature_header};
+use super::{DeliveryJob, store};
 use crate::config::WebhookSettings;
-use crate::db::Db;
-use crate::db::entities::job;
-use crate::db::repo::webhooks::SigningSecrets;
-use crate::db::repo::{jobs, webhooks};
-use crate::domain::clock::Clock;
 use crate::domain::destination::{self, AddressPolicy, Refused};
 use crate::domain::secret_box::SecretBox;
-use crate::domain::webhook::signature_header;
-use std::collections::HashMap;
+use crate::jobs::{Claimed, Context, Job, Outcome};
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{Notify, Semaphore};
-use tokio::task::JoinSet;
-
-/// Wakes the worker of this process when an event was just written, so a delivery starts at
-/// once instead of at the next poll.
-#[derive(Default)]
-pub struct Wake(Notify);
-
-impl Wake {
-    pub fn wake(&self) {
-        self.0.notify_one();
-    }
-}
 
 pub const USER_AGENT: &str = "Noren-Webhooks/1.0";
 
-/// How many deliveries one event gets: the first and the retries.
-pub fn max_deliveries(settings: &WebhookSettings) -> i32 {
-    settings.schedule.len() as i32 + 1
-}
-
-pub struct Worker {
-    db: Db,
+/// Delivers webhook events: the job kind of the `webhook` queue.
+pub struct Delivery {
     settings: WebhookSettings,
-    wake: Arc<Wake>,
     /// One client per mode: each resolves names through its mode's [`GuardedResolver`].
     live_client: reqwest::Client,
     test_client: reqwest::Client,
-    id: String,
     secret_box: Arc<SecretBox>,
-    /// The state's clock: due jobs, attempt times, retries and the signature's `t`.
-    clock: Clock,
     /// Signing secrets by (shop, livemode), used while their version (read with each event)
-    /// has not changed.
-    secret_cache: Mutex<HashMap<(i64, bool), SigningSecrets>>,
+    /// has not changed, for at most [`SECRET_CACHE_TTL`].
+    secrets: SecretCache,
 }
-
-/// How many shops' secrets a worker remembers before it starts over.
-const SECRET_CACHE_MAX: usize = 10_000;
 
 /// Resolves host names for one mode's deliveries and keeps only the addresses that mode may
 /// reach; when none is left the lookup fails with the reason, so nothing is connected to.
@@ -115,14 +89,8 @@ impl reqwest::dns::Resolve for GuardedResolver {
     }
 }
 
-impl Worker {
-    pub fn new(
-        db: Db,
-        settings: WebhookSettings,
-        wake: Arc<Wake>,
-        secret_box: Arc<SecretBox>,
-        clock: Clock,
-    ) -> anyhow::Result<Self> {
+impl Delivery {
+    pub fn new(settings: WebhookSettings, secret_box: Arc<SecretBox>) -> anyhow::Result<Self> {
         let client = |livemode: bool| {
             let policy = AddressPolicy::for_mode(livemode, settings.allow_private);
             reqwest::Client::builder()
@@ -139,76 +107,17 @@ impl Worker {
         };
         let live_client = client(true)?;
         let test_client = client(false)?;
-        let id = format!("{}-{}", std::process::id(), uuid::Uuid::new_v4());
-        Ok(Worker {
-            db,
+        metrics::describe_counter!(
+            "noren_webhook_deliveries_total",
+            "Webhook delivery attempts by outcome (delivered, retry, failed, refused)."
+        );
+        Ok(Delivery {
             settings,
-            wake,
             live_client,
             test_client,
-            id,
             secret_box,
-            clock,
-            secret_cache: Mutex::default(),
+            secrets: SecretCache::new(SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL),
         })
-    }
-
-    /// Delivers until `shutdown` fires, then waits for the deliveries in flight.
-    pub async fn run(self, mut shutdown: tokio::sync::watch::Receiver<bool>) {
-        let this = Arc::new(self);
-        let permits = Arc::new(Semaphore::new(this.settings.concurrency));
-        let mut tasks = JoinSet::new();
-        loop {
-            if *shutdown.borrow() {
-                break;
-            }
-            while tasks.try_join_next().is_some() {}
-            let free = permits.available_permits();
-            let mut claimed = 0;
-            if free > 0 {
-                let lease = chrono::Duration::from_std(this.settings.lease())
-                    .unwrap_or(chrono::Duration::seconds(30));
-                match jobs::claim(
-                    &this.db,
-                    webhooks::QUEUE,
-                    &this.id,
-                    lease,
-                    free as u64,
-                    this.clock.now(),
-                )
-                .await
-                {
-                    Ok(batch) => {
-                        claimed = batch.len();
-                        for job in batch {
-                            let Ok(permit) = permits.clone().try_acquire_owned() else {
-                                break;
-                            };
-                            let worker = this.clone();
-                            tasks.spawn(async move {
-                                worker.deliver(job).await;
-                                drop(permit);
-                            });
-                        }
-                    }
-                    Err(e) => tracing::warn!(error = %e, "cannot claim webhook deliveries"),
-                }
-            }
-            if claimed > 0 && claimed == free {
-                // A full batch: there may be more due. Wait for a free slot, then claim again.
-                tokio::select! {
-                    _ = tasks.join_next(), if !tasks.is_empty() => {}
-                    _ = shutdown.changed() => {}
-                }
-                continue;
-            }
-            tokio::select! {
-                _ = this.wake.0.notified() => {}
-                _ = tokio::time::sleep(this.settings.poll) => {}
-                _ = shutdown.changed() => {}
-            }
-        }
-        while tasks.join_next().await.is_some() {}
     }
 
     /// The shop's signing secrets in one mode. A cached set is used while `version` (the newest
@@ -216,57 +125,44 @@ impl Worker {
     /// a rotation, in any process, is signed with both the new and the old secret.
     async fn secrets(
         &self,
+        ctx: &Context,
         shop_id: i64,
         livemode: bool,
         version: Option<i64>,
     ) -> Result<Vec<String>, sea_orm::DbErr> {
-        let now = self.clock.now();
+        let now = ctx.clock.now();
         if let Some(version) = version
-            && let Some(set) = self
-                .secret_cache
-                .lock()
-                .ok()
-                .and_then(|c| c.get(&(shop_id, livemode)).cloned())
-            && set.version == version
+            && let Some(secrets) = self.secrets.get(shop_id, livemode, version, now)
         {
-            return Ok(set.at(now));
+            return Ok(secrets);
         }
-        let set = webhooks::signing_secret_set(&self.db, &self.secret_box, shop_id, livemode, now)
-            .await?;
+        let set =
+            store::signing_secret_set(&ctx.db, &self.secret_box, shop_id, livemode, now).await?;
         let secrets = set.at(now);
-        if let Ok(mut cache) = self.secret_cache.lock() {
-            if cache.len() >= SECRET_CACHE_MAX {
-                cache.clear();
-            }
-            cache.insert((shop_id, livemode), set);
-        }
+        self.secrets.insert(shop_id, livemode, set, now);
         Ok(secrets)
     }
 
-    async fn deliver(&self, job: job::Model) {
-        if let Err(e) = self.try_deliver(&job).await {
-            tracing::warn!(job = job.id, error = %e, "webhook delivery could not be recorded");
-        }
-    }
-
-    async fn try_deliver(&self, job: &job::Model) -> Result<(), sea_orm::DbErr> {
-        let Some((event, secrets_version)) = (match webhooks::event_of_job(job) {
-            Some(id) => webhooks::find_delivery(&self.db, id).await?,
-            None => None,
-        }) else {
-            jobs::complete(&self.db, job.id, &self.id).await?;
-            return Ok(());
+    async fn deliver(
+        &self,
+        ctx: &Context,
+        job: &Claimed<DeliveryJob>,
+    ) -> Result<Outcome, sea_orm::DbErr> {
+        let db = &ctx.db;
+        let Some((event, secrets_version)) = store::find_delivery(db, job.payload.event_id).await?
+        else {
+            return Ok(Outcome::Cancelled("the event no longer exists".into()));
         };
         let Some(url) = event.url.clone() else {
-            jobs::complete(&self.db, job.id, &self.id).await?;
-            return Ok(());
+            return Ok(Outcome::Cancelled("the event has no URL".into()));
         };
-        let Some(attempt) = webhooks::start_attempt(&self.db, event.id, self.clock.now()).await?
-        else {
-            return Ok(());
+        let Some(attempt) = store::start_attempt(db, event.id, ctx.clock.now()).await? else {
+            // Another runner recorded this attempt first (it took the job over): its outcome
+            // stands; ours is not recorded because we no longer hold the job.
+            return Ok(Outcome::retry("this attempt was sent by another runner"));
         };
         let secrets = self
-            .secrets(event.shop_id, event.livemode, secrets_version)
+            .secrets(ctx, event.shop_id, event.livemode, secrets_version)
             .await?;
         let policy = AddressPolicy::for_mode(event.livemode, self.settings.allow_private);
         let client = if event.livemode {
@@ -274,7 +170,7 @@ impl Worker {
         } else {
             &self.test_client
         };
-        let t = self.clock.now().timestamp();
+        let t = ctx.clock.now().timestamp();
         let started = Instant::now();
         // reqwest connects to IP-literal hosts without asking the resolver: check them here.
         let checked = reqwest::Url::parse(&url)
@@ -283,19 +179,19 @@ impl Worker {
         if let Err(refusal) = checked {
             tracing::warn!(event = %event.public_id, %refusal, "webhook destination refused");
             let duration_ms = started.elapsed().as_millis() as i64;
-            webhooks::finish_attempt(
-                &self.db,
+            store::finish_attempt(
+                db,
                 attempt,
                 duration_ms,
                 None,
                 Some(refusal.clone()),
-                webhooks::FAILED,
+                store::FAILED,
                 None,
-                self.clock.now(),
+                ctx.clock.now(),
             )
             .await?;
-            jobs::fail(&self.db, job, &self.id, &refusal, None).await?;
-            return Ok(());
+            count("refused");
+            return Ok(Outcome::Failed(refusal));
         }
         let result = client
             .post(&url)
@@ -341,51 +237,100 @@ impl Worker {
             duration_ms,
             "webhook delivery"
         );
-        let retry_wait: Option<Duration> = self
-            .settings
-            .schedule
-            .get((job.attempts as usize).saturating_sub(1))
-            .copied()
-            .filter(|_| job.attempts < job.max_attempts && !refused);
-        match error {
-            None => {
-                webhooks::finish_attempt(
-                    &self.db,
-                    attempt,
-                    duration_ms,
-                    status_code,
-                    None,
-                    webhooks::DELIVERED,
-                    None,
-                    self.clock.now(),
-                )
-                .await?;
-                jobs::complete(&self.db, job.id, &self.id).await?;
+        let Some(error) = error else {
+            store::finish_attempt(
+                db,
+                attempt,
+                duration_ms,
+                status_code,
+                None,
+                store::DELIVERED,
+                None,
+                ctx.clock.now(),
+            )
+            .await?;
+            count("delivered");
+            return Ok(Outcome::Done);
+        };
+        // A refused address is not retried: it would only be refused again.
+        let retry_wait: Option<Duration> =
+            job.next_wait(&self.settings.schedule).filter(|_| !refused);
+        let now = ctx.clock.now();
+        let retry_at = retry_wait
+            .and_then(|w| chrono::Duration::from_std(w).ok())
+            .map(|w| now + w);
+        let status = if retry_at.is_some() {
+            store::PENDING
+        } else {
+            store::FAILED
+        };
+        store::finish_attempt(
+            db,
+            attempt,
+            duration_ms,
+            status_code,
+            Some(error.clone()),
+            status,
+            retry_at,
+            now,
+        )
+        .await?;
+        Ok(match retry_wait {
+            _ if refused => {
+                count("refused");
+                Outcome::Failed(error)
             }
-            Some(error) => {
-                let retry_at = retry_wait
-                    .and_then(|w| chrono::Duration::from_std(w).ok())
-                    .map(|w| self.clock.now() + w);
-                let status = if retry_at.is_some() {
-                    webhooks::PENDING
-                } else {
-                    webhooks::FAILED
-                };
-                webhooks::finish_attempt(
-                    &self.db,
-                    attempt,
-                    duration_ms,
-                    status_code,
-                    Some(error.clone()),
-                    status,
-                    retry_at,
-                    self.clock.now(),
-                )
-                .await?;
-                jobs::fail(&self.db, job, &self.id, &error, retry_at).await?;
+            Some(after) => {
+                count("retry");
+                Outcome::Retry {
+                    after: Some(after),
+                    error,
+                }
+            }
+            None => {
+                count("failed");
+                Outcome::Failed(error)
+            }
+        })
+    }
+}
+
+fn count(outcome: &'static str) {
+    metrics::counter!("noren_webhook_deliveries_total", "outcome" => outcome).increment(1);
+}
+
+impl Job for Delivery {
+    const QUEUE: &'static str = super::QUEUE;
+    type Payload = DeliveryJob;
+
+    /// `NOREN_WEBHOOK_RETRY_SCHEDULE`.
+    fn retry_schedule(&self) -> &[Duration] {
+        &self.settings.schedule
+    }
+
+    /// Longer than any request can take (see [`WebhookSettings::lease`]).
+    fn lease(&self) -> Duration {
+        self.settings.lease()
+    }
+
+    /// `NOREN_WEBHOOK_CONCURRENCY`.
+    fn concurrency(&self) -> usize {
+        self.settings.concurrency
+    }
+
+    /// `NOREN_WEBHOOK_POLL_MS`.
+    fn poll(&self) -> Duration {
+        self.settings.poll
+    }
+
+    async fn run(&self, ctx: &Context, job: &Claimed<DeliveryJob>) -> Outcome {
+        match self.deliver(ctx, job).await {
+            Ok(outcome) => outcome,
+            Err(e) => {
+                tracing::warn!(job = job.id, error = %e, "webhook delivery could not be recorded");
+                Outcome::retry(format!("the delivery could not be recorded: {e}"))
             }
         }
-        Ok(())
     }
 }
 

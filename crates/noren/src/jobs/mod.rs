@@ -1,0 +1,193 @@
+//! Background jobs (DESIGN.md "Scale-out"): one runner for every kind of work done outside a
+//! request (webhook deliveries today, menu imports next).
+//!
+//! A job is a row of the `jobs` table (`db/repo/jobs.rs` holds its queries), written in the
+//! transaction of the change that asks for it (the outbox: both commit or neither). A *kind* of
+//! job is a type implementing [`Job`]: its queue name, its payload, what one run does and how
+//! a failed run is retried. [`Runner`] (in `runner.rs`) claims due jobs of each registered kind
+//! with a lease (row locks on PostgreSQL, so two processes never run one job), runs them with
+//! the kind's concurrency, renews the lease of a long run, records the [`Outcome`], wakes on
+//! new work ([`Wake`]), stops gracefully and emits the metrics:
+//!
+//! - gauge `noren_jobs_queued{queue}`: pending jobs that are due, after each poll;
+//! - counter `noren_jobs_total{queue,outcome}`: runs by outcome (`done`, `retry`, `failed`,
+//!   `cancelled`).
+//!
+//! ```ignore
+//! struct Ping;
+//!
+//! impl Job for Ping {
+//!     const QUEUE: &'static str = "ping";
+//!     type Payload = serde_json::Value;
+//!     fn retry_schedule(&self) -> &[Duration] { &[Duration::from_secs(10)] }
+//!     async fn run(&self, ctx: &Context, job: &Claimed<Self::Payload>) -> Outcome {
+//!         Outcome::Done
+//!     }
+//! }
+//!
+//! // In a write transaction, with the change it belongs to:
+//! jobs::enqueue::<Ping>(&tx, &json!({}), now, 3, now).await?;
+//! // At start-up (app.rs):
+//! runner.register(Ping, state.ping_wake.clone());
+//! ```
+
+pub mod runner;
+pub mod schedule;
+
+pub use runner::Runner;
+
+use crate::db::Db;
+use crate::db::entities::job;
+use crate::db::repo::jobs as repo;
+use crate::domain::clock::Clock;
+use chrono::{DateTime, Utc};
+use sea_orm::{ConnectionTrait, DbErr};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::future::Future;
+use std::time::Duration;
+use tokio::sync::Notify;
+
+/// A kind of background job.
+pub trait Job: Send + Sync + 'static {
+    /// The queue of this kind in the `jobs` table; one kind per queue.
+    const QUEUE: &'static str;
+
+    /// What a job of this kind carries (stored as JSON).
+    type Payload: Serialize + DeserializeOwned + Send + Sync;
+
+    /// The waits before retries 1, 2, …: a run answering [`Outcome::Retry`] without its own
+    /// wait is tried again after `retry_schedule()[attempt - 1]`, while the job has attempts
+    /// left (`max_attempts` given at [`enqueue`]). Empty: never retried.
+    fn retry_schedule(&self) -> &[Duration] {
+        &[]
+    }
+
+    /// How long a claim holds before another worker may take the job over (a crashed
+    /// process's jobs come back after it). The runner renews it every half lease while a run
+    /// lasts, so a long run keeps its claim and a crashed one is taken over within a lease.
+    fn lease(&self) -> Duration {
+        Duration::from_secs(60)
+    }
+
+    /// Runs of this kind at once in one process.
+    fn concurrency(&self) -> usize {
+        1
+    }
+
+    /// How often an idle runner looks for due jobs of this kind (a [`Wake`] makes it look at
+    /// once).
+    fn poll(&self) -> Duration {
+        Duration::from_secs(1)
+    }
+
+    /// Runs one job. "Now" comes from `ctx.clock`.
+    fn run(
+        &self,
+        ctx: &Context,
+        job: &Claimed<Self::Payload>,
+    ) -> impl Future<Output = Outcome> + Send;
+}
+
+/// How a run ended; the runner records it on the job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Finished: the job is done.
+    Done,
+    /// Try again after `after`, or after the kind's [`Job::retry_schedule`] when `None`; failed
+    /// for good when the job has used its attempts (or the schedule has no more waits).
+    Retry {
+        after: Option<Duration>,
+        error: String,
+    },
+    /// Failed for good: never tried again.
+    Failed(String),
+    /// Nothing more to do (the work was withdrawn); the reason is kept on the job.
+    Cancelled(String),
+}
+
+impl Outcome {
+    /// A retry on the kind's schedule.
+    pub fn retry(error: impl Into<String>) -> Self {
+        Outcome::Retry {
+            after: None,
+            error: error.into(),
+        }
+    }
+
+    /// The label of `noren_jobs_total`'s `outcome`.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Outcome::Done => "done",
+            Outcome::Retry { .. } => "retry",
+            Outcome::Failed(_) => "failed",
+            Outcome::Cancelled(_) => "cancelled",
+        }
+    }
+}
+
+/// A claimed job as its kind sees it.
+#[derive(Clone, Debug)]
+pub struct Claimed<P> {
+    pub id: i64,
+    pub payload: P,
+    /// This run's number, from 1.
+    pub attempt: i32,
+    pub max_attempts: i32,
+    /// When it was due.
+    pub run_at: DateTime<Utc>,
+    /// The error of the previous run, if any.
+    pub last_error: Option<String>,
+}
+
+impl<P> Claimed<P> {
+    /// The wait before the next run if this one asks for a retry on `schedule`; `None` when
+    /// it would be the last (attempts used up or no more waits).
+    pub fn next_wait(&self, schedule: &[Duration]) -> Option<Duration> {
+        schedule::next_wait(schedule, self.attempt, self.max_attempts)
+    }
+}
+
+/// What every run can reach.
+#[derive(Clone)]
+pub struct Context {
+    pub db: Db,
+    /// The state's clock: due times, stamps and retry times.
+    pub clock: Clock,
+    /// This process's runner id (the `locked_by` of its claims).
+    pub worker: String,
+}
+
+/// Wakes one queue's runner in this process when a job was just written, so it starts at once
+/// instead of at the next poll. Call [`Wake::wake`] after the transaction commits.
+#[derive(Default)]
+pub struct Wake(Notify);
+
+impl Wake {
+    pub fn wake(&self) {
+        self.0.notify_one();
+    }
+
+    pub(crate) async fn woken(&self) {
+        self.0.notified().await;
+    }
+}
+
+/// Adds a job of kind `J` due at `run_at`, with at most `max_attempts` runs; `now` is the
+/// caller's clock. Pass the transaction of the change the job belongs to.
+pub async fn enqueue<J: Job>(
+    db: &impl ConnectionTrait,
+    payload: &J::Payload,
+    run_at: DateTime<Utc>,
+    max_attempts: i32,
+    now: DateTime<Utc>,
+) -> Result<job::Model, DbErr> {
+    let payload = serde_json::to_value(payload).map_err(|e| DbErr::Custom(e.to_string()))?;
+    repo::enqueue(db, J::QUEUE, &payload, run_at, max_attempts, now).await
+}
+
+/// Cancels a scheduled job of any kind that has not started; false when it is running or
+/// finished.
+pub async fn cancel(db: &impl ConnectionTrait, id: i64, now: DateTime<Utc>) -> Result<bool, DbErr> {
+    repo::cancel(db, id, now).await
+}

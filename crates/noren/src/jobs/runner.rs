@@ -1,0 +1,403 @@
+//! The runner: one loop per registered job kind that claims due jobs with a lease, runs them
+//! with the kind's concurrency, renews the lease while a run lasts, records each [`Outcome`]
+//! and emits the job metrics. A process killed mid-run leaves its jobs claimed until their
+//! lease runs out; then any runner takes them again, so every job runs at least once.
+
+use super::{Claimed, Context, Job, Outcome, Wake, schedule};
+use crate::db::Db;
+use crate::db::entities::job;
+use crate::db::repo::jobs as repo;
+use crate::domain::clock::Clock;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{Semaphore, watch};
+use tokio::task::JoinSet;
+
+type QueueLoop = Pin<Box<dyn Future<Output = ()> + Send>>;
+type StartQueue = Box<dyn FnOnce(Context, watch::Receiver<bool>) -> QueueLoop + Send>;
+
+/// The job runner of one process: register each kind at start-up, then [`Runner::spawn`].
+pub struct Runner {
+    ctx: Context,
+    queues: Vec<(&'static str, StartQueue)>,
+}
+
+impl Runner {
+    /// A runner on `db` whose "now" is `clock` (the state's clock).
+    pub fn new(db: Db, clock: Clock) -> Self {
+        Runner {
+            ctx: Context {
+                db,
+                clock,
+                worker: format!("{}-{}", std::process::id(), uuid::Uuid::new_v4()),
+            },
+            queues: Vec::new(),
+        }
+    }
+
+    /// Runs jobs of `kind` once spawned; `wake` is the handle request paths call after
+    /// writing a job of this kind.
+    ///
+    /// # Panics
+    /// When a kind of the same queue is already registered (a start-up mistake).
+    pub fn register<J: Job>(&mut self, kind: J, wake: Arc<Wake>) -> &mut Self {
+        assert!(
+            self.queues.iter().all(|(q, _)| *q != J::QUEUE),
+            "job queue {} registered twice",
+            J::QUEUE
+        );
+        let kind = Arc::new(kind);
+        self.queues.push((
+            J::QUEUE,
+            Box::new(move |ctx, shutdown| Box::pin(serve_queue(kind, wake, ctx, shutdown))),
+        ));
+        self
+    }
+
+    /// The registered queues.
+    pub fn queues(&self) -> Vec<&'static str> {
+        self.queues.iter().map(|(q, _)| *q).collect()
+    }
+
+    /// Runs every registered queue until `shutdown` turns true, then waits for the runs in
+    /// flight (claimed jobs that did not start come back when their lease runs out).
+    pub fn spawn(self, shutdown: watch::Receiver<bool>) -> tokio::task::JoinHandle<()> {
+        describe_metrics();
+        let mut loops = JoinSet::new();
+        for (_, start) in self.queues {
+            loops.spawn(start(self.ctx.clone(), shutdown.clone()));
+        }
+        tokio::spawn(async move { while loops.join_next().await.is_some() {} })
+    }
+}
+
+/// The help texts of the runner's metrics (for the installed recorder, if any).
+fn describe_metrics() {
+    metrics::describe_gauge!(
+        "noren_jobs_queued",
+        "Pending background jobs that are due, by queue (after each poll)."
+    );
+    metrics::describe_counter!(
+        "noren_jobs_total",
+        "Background job runs by queue and outcome (done, retry, failed, cancelled)."
+    );
+}
+
+/// Claims and runs jobs of one kind until shutdown.
+async fn serve_queue<J: Job>(
+    kind: Arc<J>,
+    wake: Arc<Wake>,
+    ctx: Context,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let concurrency = kind.concurrency().max(1);
+    let poll = kind.poll();
+    let lease = chrono::Duration::from_std(kind.lease()).unwrap_or(chrono::Duration::seconds(60));
+    let permits = Arc::new(Semaphore::new(concurrency));
+    let ctx = Arc::new(ctx);
+    let mut tasks = JoinSet::new();
+    let mut counted: Option<Instant> = None;
+    loop {
+        if *shutdown.borrow() {
+            break;
+        }
+        while tasks.try_join_next().is_some() {}
+        let free = permits.available_permits();
+        let mut claimed = 0;
+        if free > 0 {
+            let now = ctx.clock.now();
+            match repo::claim(&ctx.db, J::QUEUE, &ctx.worker, lease, free as u64, now).await {
+                Ok(batch) => {
+                    claimed = batch.len();
+                    report_queued::<J>(&ctx.db, claimed < free, now, poll, &mut counted).await;
+                    for row in batch {
+                        let Ok(permit) = permits.clone().try_acquire_owned() else {
+                            break;
+                        };
+                        let (kind, ctx) = (kind.clone(), ctx.clone());
+                        tasks.spawn(async move {
+                            run_one(&*kind, &ctx, row).await;
+                            drop(permit);
+                        });
+                    }
+                }
+                Err(e) => tracing::warn!(queue = J::QUEUE, error = %e, "cannot claim jobs"),
+            }
+        }
+        if claimed > 0 && claimed == free {
+            // A full batch: there may be more due. Wait for a free slot, then claim again.
+            tokio::select! {
+                _ = tasks.join_next(), if !tasks.is_empty() => {}
+                _ = shutdown.changed() => {}
+            }
+            continue;
+        }
+        tokio::select! {
+            () = wake.woken() => {}
+            () = tokio::time::sleep(poll) => {}
+            // Every slot busy: look again as soon as one frees up.
+            _ = tasks.join_next(), if free == 0 && !tasks.is_empty() => {}
+            _ = shutdown.changed() => {}
+        }
+    }
+    while tasks.join_next().await.is_some() {}
+}
+
+/// Sets `noren_jobs_queued{queue}` after a poll. A claim that took fewer than it could has taken
+/// every due job, so the gauge is zero without a query; after a full batch the due jobs are
+/// counted, at most once per poll interval.
+async fn report_queued<J: Job>(
+    db: &Db,
+    drained: bool,
+    now: chrono::DateTime<chrono::Utc>,
+    poll: Duration,
+    counted: &mut Option<Instant>,
+) {
+    let gauge = metrics::gauge!("noren_jobs_queued", "queue" => J::QUEUE);
+    if drained {
+        gauge.set(0.0);
+        return;
+    }
+    if counted.is_some_and(|at| at.elapsed() < poll) {
+        return;
+    }
+    *counted = Some(Instant::now());
+    match repo::due(db, J::QUEUE, now).await {
+        Ok(n) => gauge.set(n as f64),
+        Err(e) => tracing::warn!(queue = J::QUEUE, error = %e, "cannot count due jobs"),
+    }
+}
+
+/// Runs one claimed job, renewing its lease every half lease, and records how it ended.
+async fn run_one<J: Job>(kind: &J, ctx: &Context, row: job::Model) {
+    let outcome = match serde_json::from_str::<J::Payload>(&row.payload) {
+        Ok(payload) => {
+            let claimed = Claimed {
+                id: row.id,
+                payload,
+                attempt: row.attempts,
+                max_attempts: row.max_attempts,
+                run_at: row.run_at,
+                last_error: row.last_error.clone(),
+            };
+            let lease = kind.lease();
+            let renew_every = (lease / 2).max(Duration::from_millis(10));
+            let run = kind.run(ctx, &claimed);
+            tokio::pin!(run);
+            loop {
+                tokio::select! {
+                    outcome = &mut run => break outcome,
+                    () = tokio::time::sleep(renew_every) => renew(ctx, &row, lease).await,
+                }
+            }
+        }
+        Err(e) => Outcome::Failed(format!("the payload cannot be read: {e}")),
+    };
+    record(kind, ctx, &row, outcome).await;
+}
+
+async fn renew(ctx: &Context, row: &job::Model, lease: Duration) {
+    let now = ctx.clock.now();
+    let until = now + chrono::Duration::from_std(lease).unwrap_or(chrono::Duration::seconds(60));
+    match repo::renew(&ctx.db, row.id, &ctx.worker, until, now).await {
+        Ok(true) => {}
+        Ok(false) => tracing::warn!(job = row.id, "lost the lease of a running job"),
+        Err(e) => tracing::warn!(job = row.id, error = %e, "cannot renew a job's lease"),
+    }
+}
+
+/// Writes the outcome on the job (only while this runner still holds it) and counts it.
+async fn record<J: Job>(kind: &J, ctx: &Context, row: &job::Model, outcome: Outcome) {
+    let now = ctx.clock.now();
+    let (result, label) = match &outcome {
+        Outcome::Done => (
+            repo::complete(&ctx.db, row.id, &ctx.worker, now).await,
+            "done",
+        ),
+        Outcome::Retry { after, error } => {
+            let wait = after
+                .filter(|_| row.attempts < row.max_attempts)
+                .or_else(|| {
+                    schedule::next_wait(kind.retry_schedule(), row.attempts, row.max_attempts)
+                });
+            let retry_at = wait
+                .and_then(|w| chrono::Duration::from_std(w).ok())
+                .map(|w| now + w);
+            let label = if retry_at.is_some() {
+                "retry"
+            } else {
+                "failed"
+            };
+            let result = repo::fail(&ctx.db, row, &ctx.worker, error, retry_at, now).await;
+            (result, label)
+        }
+        Outcome::Failed(error) => (
+            repo::fail(&ctx.db, row, &ctx.worker, error, None, now).await,
+            "failed",
+        ),
+        Outcome::Cancelled(reason) => (
+            repo::cancel_claimed(&ctx.db, row.id, &ctx.worker, reason, now).await,
+            "cancelled",
+        ),
+    };
+    match result {
+        Ok(true) => {}
+        Ok(false) => tracing::info!(
+            queue = J::QUEUE,
+            job = row.id,
+            "another runner took this job over; its outcome is not recorded"
+        ),
+        Err(e) => tracing::warn!(
+            queue = J::QUEUE,
+            job = row.id,
+            error = %e,
+            "cannot record a job's outcome; it runs again when its lease runs out"
+        ),
+    }
+    metrics::counter!("noren_jobs_total", "queue" => J::QUEUE, "outcome" => label).increment(1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jobs::{Claimed, Context, Job, Outcome, Wake};
+    use metrics::{Counter, CounterFn, Gauge, GaugeFn, Histogram, Key, KeyName, Metadata};
+    use metrics::{Recorder, SharedString, Unit};
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// Every value each metric took, by `name{label=value,…}`.
+    #[derive(Default)]
+    struct Recorded(Mutex<HashMap<String, Arc<Values>>>);
+
+    #[derive(Default)]
+    struct Values {
+        count: AtomicU64,
+        gauge: Mutex<Vec<f64>>,
+    }
+
+    impl CounterFn for Values {
+        fn increment(&self, value: u64) {
+            self.count.fetch_add(value, Ordering::Relaxed);
+        }
+        fn absolute(&self, value: u64) {
+            self.count.store(value, Ordering::Relaxed);
+        }
+    }
+
+    impl GaugeFn for Values {
+        fn increment(&self, _: f64) {}
+        fn decrement(&self, _: f64) {}
+        fn set(&self, value: f64) {
+            self.gauge.lock().expect("gauge").push(value);
+        }
+    }
+
+    impl Recorded {
+        fn values(&self, key: &Key) -> Arc<Values> {
+            let mut labels: Vec<String> = key
+                .labels()
+                .map(|l| format!("{}={}", l.key(), l.value()))
+                .collect();
+            labels.sort();
+            let name = format!("{}{{{}}}", key.name(), labels.join(","));
+            self.0
+                .lock()
+                .expect("metrics")
+                .entry(name)
+                .or_default()
+                .clone()
+        }
+
+        fn get(&self, name: &str) -> Option<Arc<Values>> {
+            self.0.lock().expect("metrics").get(name).cloned()
+        }
+    }
+
+    impl Recorder for Recorded {
+        fn describe_counter(&self, _: KeyName, _: Option<Unit>, _: SharedString) {}
+        fn describe_gauge(&self, _: KeyName, _: Option<Unit>, _: SharedString) {}
+        fn describe_histogram(&self, _: KeyName, _: Option<Unit>, _: SharedString) {}
+        fn register_counter(&self, key: &Key, _: &Metadata<'_>) -> Counter {
+            Counter::from_arc(self.values(key))
+        }
+        fn register_gauge(&self, key: &Key, _: &Metadata<'_>) -> Gauge {
+            Gauge::from_arc(self.values(key))
+        }
+        fn register_histogram(&self, _: &Key, _: &Metadata<'_>) -> Histogram {
+            Histogram::noop()
+        }
+    }
+
+    /// Done for even payloads, failed for odd ones; one at a time.
+    struct Metered;
+
+    impl Job for Metered {
+        const QUEUE: &'static str = "metered";
+        type Payload = i64;
+        fn poll(&self) -> Duration {
+            Duration::from_millis(10)
+        }
+        async fn run(&self, _: &Context, job: &Claimed<i64>) -> Outcome {
+            if job.payload % 2 == 0 {
+                Outcome::Done
+            } else {
+                Outcome::Failed("odd".into())
+            }
+        }
+    }
+
+    #[test]
+    fn the_runner_counts_outcomes_and_reports_the_due_jobs() {
+        let recorded = Recorded::default();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("jobs.db").display());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        // A local recorder sees what this thread emits: the current-thread runtime runs the
+        // runner's tasks here.
+        metrics::with_local_recorder(&recorded, || {
+            runtime.block_on(async {
+                let db = crate::db::connect_and_migrate(&url).await.expect("db");
+                let clock = Clock::system();
+                let now = clock.now();
+                for n in 0..3 {
+                    crate::jobs::enqueue::<Metered>(&db, &n, now, 1, now)
+                        .await
+                        .expect("enqueue");
+                }
+                let mut runner = Runner::new(db.clone(), clock.clone());
+                runner.register(Metered, Arc::new(Wake::default()));
+                let (stop, stopped) = watch::channel(false);
+                let handle = runner.spawn(stopped);
+                let deadline = Instant::now() + Duration::from_secs(10);
+                while repo::unfinished(&db, "metered").await.expect("count") > 0 {
+                    assert!(Instant::now() < deadline, "jobs never ran");
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                let _ = stop.send(true);
+                handle.await.expect("runner stopped");
+            });
+        });
+        let count = |name: &str| {
+            recorded
+                .get(name)
+                .map(|v| v.count.load(Ordering::Relaxed))
+                .unwrap_or(0)
+        };
+        assert_eq!(count("noren_jobs_total{outcome=done,queue=metered}"), 2);
+        assert_eq!(count("noren_jobs_total{outcome=failed,queue=metered}"), 1);
+        let gauge = recorded
+            .get("noren_jobs_queued{queue=metered}")
+            .map(|v| v.gauge.lock().expect("gauge").clone())
+            .unwrap_or_default();
+        // One job per claim (concurrency 1): 2 then 1 still due, then none.
+        assert_eq!(gauge.first(), Some(&2.0), "{gauge:?}");
+        assert_eq!(gauge.last(), Some(&0.0), "{gauge:?}");
+    }
+}

@@ -1,0 +1,236 @@
+//! Signing (DESIGN.md "Webhooks"): `Noren-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
+//! "t.body">`, one `v1` per signing secret (two while a rotated-out secret still signs); how a
+//! merchant verifies it; the shop's set of signing secrets and the deliveries' cache of them.
+//! Pure: no SQL, no HTTP (the secrets are read in `store.rs`).
+
+use chrono::{DateTime, Utc};
+use hmac::{Hmac, Mac};
+use rand::distr::{Alphanumeric, SampleString};
+use sha2::Sha256;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A new webhook signing secret: `whsec_` and 32 random alphanumerics (190 bits).
+pub fn new_secret() -> String {
+    format!("whsec_{}", Alphanumeric.sample_string(&mut rand::rng(), 32))
+}
+
+/// A new mini-program signing key: `mpk_test_` or `mpk_live_` and 32 random alphanumerics
+/// (its `paySign` is [`hmac_hex`] too).
+pub fn new_miniprogram_key(livemode: bool) -> String {
+    let mode = if livemode { "live" } else { "test" };
+    format!(
+        "mpk_{mode}_{}",
+        Alphanumeric.sample_string(&mut rand::rng(), 32)
+    )
+}
+
+/// Lowercase hex HMAC-SHA256 of `message` under `key`.
+pub fn hmac_hex(key: &[u8], message: &[u8]) -> String {
+    // HMAC takes keys of any length; `new_from_slice` cannot fail for it.
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).unwrap_or_else(|_| unreachable!());
+    mac.update(message);
+    hex::encode(mac.finalize().into_bytes())
+}
+
+/// The `Noren-Signature` header value for `body` sent at `t` (unix seconds), signed with each
+/// of `secrets` (newest first).
+pub fn signature_header(secrets: &[String], t: i64, body: &str) -> String {
+    let signed = format!("{t}.{body}");
+    let mut header = format!("t={t}");
+    for s in secrets {
+        header.push_str(",v1=");
+        header.push_str(&hmac_hex(s.as_bytes(), signed.as_bytes()));
+    }
+    header
+}
+
+/// Checks a `Noren-Signature` header the way a merchant should: any `v1` matching under
+/// `secret`, compared in constant time, and `t` within `tolerance` of `now`. Used by the tests
+/// and documented in the portal.
+pub fn verify(header: &str, body: &str, secret: &str, now: i64, tolerance: i64) -> bool {
+    let mut t = None;
+    let mut sigs = Vec::new();
+    for part in header.split(',') {
+        match part.split_once('=') {
+            Some(("t", v)) => t = v.parse::<i64>().ok(),
+            Some(("v1", v)) => sigs.push(v),
+            _ => {}
+        }
+    }
+    let Some(t) = t else { return false };
+    if (now - t).abs() > tolerance {
+        return false;
+    }
+    let expected = hmac_hex(secret.as_bytes(), format!("{t}.{body}").as_bytes());
+    sigs.iter().any(|s| {
+        use subtle::ConstantTimeEq;
+        s.len() == expected.len() && bool::from(s.as_bytes().ct_eq(expected.as_bytes()))
+    })
+}
+
+/// The secrets that sign a shop's events of one mode, newest first (two during a rotation),
+/// each with the time it stops signing; and the version of the set (the newest row's id),
+/// which changes with every rotation.
+#[derive(Clone, Debug)]
+pub struct SigningSecrets {
+    pub version: i64,
+    pub secrets: Vec<(String, Option<DateTime<Utc>>)>,
+}
+
+impl SigningSecrets {
+    /// The secrets still signing at `now`.
+    pub fn at(&self, now: DateTime<Utc>) -> Vec<String> {
+        self.secrets
+            .iter()
+            .filter(|(_, expires)| expires.is_none_or(|e| e > now))
+            .map(|(s, _)| s.clone())
+            .collect()
+    }
+}
+
+/// How many shops' secrets (per mode) the deliveries of one process remember.
+pub const SECRET_CACHE_CAPACITY: u64 = 10_000;
+/// How long a remembered set is used at most, even when its version has not changed.
+pub const SECRET_CACHE_TTL: Duration = Duration::from_secs(300);
+
+/// The deliveries' cache of signing secrets by (shop, livemode), on `moka` with a capacity
+/// (least recently used sets go first) and a time to live. A set is used only while the
+/// version read with the event is the one it was read at (a rotation, in any process, is seen
+/// by the very next delivery) and for at most the TTL on the state's clock (a secret changed
+/// in place, without a new version, is used within the TTL).
+pub struct SecretCache {
+    entries: moka::sync::Cache<(i64, bool), Arc<Cached>>,
+    ttl: chrono::Duration,
+}
+
+struct Cached {
+    set: SigningSecrets,
+    read_at: DateTime<Utc>,
+}
+
+impl SecretCache {
+    pub fn new(capacity: u64, ttl: Duration) -> Self {
+        SecretCache {
+            entries: moka::sync::Cache::builder()
+                .max_capacity(capacity)
+                .time_to_live(ttl)
+                .build(),
+            ttl: chrono::Duration::from_std(ttl).unwrap_or(chrono::Duration::minutes(5)),
+        }
+    }
+
+    /// The secrets signing at `now`, when the remembered set has `version` and was read less
+    /// than the TTL before `now`.
+    pub fn get(
+        &self,
+        shop_id: i64,
+        livemode: bool,
+        version: i64,
+        now: DateTime<Utc>,
+    ) -> Option<Vec<String>> {
+        let cached = self.entries.get(&(shop_id, livemode))?;
+        (cached.set.version == version && now - cached.read_at < self.ttl)
+            .then(|| cached.set.at(now))
+    }
+
+    /// Remembers the set read at `now`.
+    pub fn insert(&self, shop_id: i64, livemode: bool, set: SigningSecrets, now: DateTime<Utc>) {
+        self.entries
+            .insert((shop_id, livemode), Arc::new(Cached { set, read_at: now }));
+    }
+
+    /// How many sets are remembered (after pending evictions ran).
+    pub fn len(&self) -> u64 {
+        self.entries.run_pending_tasks();
+        self.entries.entry_count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The vector printed in the portal's webhook guide.
+    #[test]
+    fn the_documented_test_vector_signs_and_verifies() {
+        let secret = "whsec_Yb7fQ2xM9cK4pL1nR8sT3vW6zA0dE5gH";
+        let body = r#"{"token":"tKx3fQ9mP2vL8sR4wZ7yB1nC6dH0jG5a","partner_order_no":"A-0001","payment_amount":1100,"payment_method":"paypay","payment_number":"4829301746502918","payment_status":"paid","payment_currency_info":null,"livemode":true}"#;
+        let header = signature_header(&[secret.to_string()], 1795430400, body);
+        assert_eq!(
+            header,
+            "t=1795430400,v1=62e0b8b11b9b426dfb3cb6a2e1e1c61dd123f1e4078adfa12923d93b94da6627"
+        );
+        assert!(verify(&header, body, secret, 1795430400 + 10, 300));
+        assert!(!verify(&header, body, secret, 1795430400 + 301, 300));
+        assert!(!verify(
+            &header,
+            &body.replace("1100", "1101"),
+            secret,
+            1795430400,
+            300
+        ));
+        assert!(!verify(&header, body, "whsec_other", 1795430400, 300));
+    }
+
+    #[test]
+    fn during_a_rotation_either_secret_verifies() {
+        let secrets = vec!["whsec_new".to_string(), "whsec_old".to_string()];
+        let header = signature_header(&secrets, 100, "{}");
+        assert_eq!(header.matches("v1=").count(), 2);
+        assert!(verify(&header, "{}", "whsec_new", 100, 300));
+        assert!(verify(&header, "{}", "whsec_old", 100, 300));
+    }
+
+    fn set(version: i64, secret: &str) -> SigningSecrets {
+        SigningSecrets {
+            version,
+            secrets: vec![(secret.to_string(), None)],
+        }
+    }
+
+    #[test]
+    fn a_cached_set_is_used_only_at_its_version_and_within_the_ttl() {
+        let cache = SecretCache::new(100, Duration::from_secs(300));
+        let t0 = Utc::now();
+        cache.insert(1, false, set(7, "whsec_a"), t0);
+        assert_eq!(
+            cache.get(1, false, 7, t0),
+            Some(vec!["whsec_a".to_string()])
+        );
+        assert_eq!(cache.get(1, true, 7, t0), None, "the other mode");
+        assert_eq!(
+            cache.get(1, false, 8, t0),
+            None,
+            "a rotation made a new version"
+        );
+        let later = t0 + chrono::Duration::seconds(299);
+        assert!(cache.get(1, false, 7, later).is_some());
+        let expired = t0 + chrono::Duration::seconds(301);
+        assert_eq!(
+            cache.get(1, false, 7, expired),
+            None,
+            "read again after the TTL"
+        );
+        cache.insert(1, false, set(8, "whsec_b"), expired);
+        assert_eq!(
+            cache.get(1, false, 8, expired),
+            Some(vec!["whsec_b".to_string()]),
+            "the set read again replaces the old one"
+        );
+    }
+
+    #[test]
+    fn the_cache_keeps_at_most_its_capacity() {
+        let cache = SecretCache::new(50, Duration::from_secs(300));
+        let now = Utc::now();
+        for shop in 0..500 {
+            cache.insert(shop, false, set(shop, "whsec_x"), now);
+        }
+        assert!(cache.len() <= 50, "{} sets kept", cache.len());
+    }
+}
