@@ -231,6 +231,7 @@ impl Server {
                 Delivery::new(
                     self.state.config.webhooks.clone(),
                     self.state.secret_box.clone(),
+                    self.state.clock.clone(),
                 )?,
                 self.state.webhook_wake.clone(),
             );

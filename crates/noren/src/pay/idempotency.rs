@@ -1,6 +1,7 @@
 //! `Idempotency-Key` on creates and refunds (DESIGN.md): a repeat with the same key and the same
 //! parameters within 24 hours answers the first answer again (with `Idempotent-Replayed: true`);
-//! the same key with other parameters, or while the first request is still running, is a 409.
+//! a repeat sent while the first is still running waits for it and answers the same; the same key
+//! with other parameters is a 409.
 //! Answers of 5xx are not kept, so a retry with the same key runs again. The key's claim, the
 //! change it protects and the stored answer commit in one transaction ([`once`]).
 
@@ -204,25 +205,40 @@ async fn keep_refusal(state: &AppState, k: &Key<'_>, status: StatusCode, body: &
     }
 }
 
-/// The header as an OpenAPI parameter.
-#[derive(utoipa::IntoParams)]
-#[into_params(parameter_in = Header)]
-#[allow(dead_code)]
-pub struct IdempotencyHeader {
-    /// Any unique string (1–255 visible ASCII characters, e.g. a UUID). A repeat with the same
-    /// key and parameters within 24 hours answers the first answer again, with
-    /// `Idempotent-Replayed: true`; the same key with other parameters, or while the first
-    /// request is still running, answers 409.
-    ///
-    /// Leave the header out for no key; an empty one is refused (400).
-    #[param(
-        rename = "Idempotency-Key",
-        value_type = String,
-        required = false,
-        min_length = 1,
-        max_length = 255,
-        pattern = "^[!-~]([ -~]*[!-~])?$",
-        example = "3f1c2a9e-5b7d-4e8a-9c0f-1d2e3f4a5b6c"
-    )]
-    idempotency_key: Option<String>,
+/// Visible ASCII, spaces allowed inside (HTTP trims them at the ends): what the extractor checks.
+const PATTERN: &str = "^[!-~]([ -~]*[!-~])?$";
+
+/// The header as an OpenAPI parameter, written from the extractor's own bounds ([`MAX_LEN`],
+/// [`PATTERN`]) so that the spec and the check cannot drift: `params(CreateValues,
+/// IdempotencyKey)`.
+impl utoipa::IntoParams for IdempotencyKey {
+    fn into_params(
+        _: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>,
+    ) -> Vec<utoipa::openapi::path::Parameter> {
+        use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        use utoipa::openapi::{Required, Schema};
+        let schema = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(MAX_LEN))
+            .pattern(Some(PATTERN));
+        vec![
+            ParameterBuilder::new()
+                .name("Idempotency-Key")
+                .parameter_in(ParameterIn::Header)
+                .description(Some(format!(
+                    "Any unique string (1–{MAX_LEN} visible ASCII characters, e.g. a UUID). A repeat with the same\n\
+                     key and parameters within 24 hours answers the first answer again, with\n\
+                     `Idempotent-Replayed: true`; a repeat sent while the first request is still running\n\
+                     waits for it and answers the same; the same key with other parameters answers 409.\n\
+                     \n\
+                     Leave the header out for no key; an empty one is refused (400)."
+                )))
+                .required(Required::False)
+                .schema(Some(Schema::Object(schema.build())))
+                .example(Some(serde_json::json!("3f1c2a9e-5b7d-4e8a-9c0f-1d2e3f4a5b6c")))
+                .build(),
+        ]
+    }
 }

@@ -13,7 +13,7 @@ use crate::http::values::{
     WebhookUrl,
 };
 use crate::pay::dto::{CreatedPayment, PaymentPage, PredefinedPayment};
-use crate::pay::idempotency::{self, IdempotencyHeader, IdempotencyKey, fingerprint};
+use crate::pay::idempotency::{self, IdempotencyKey, fingerprint};
 use crate::pay::params::{Custom, ExpiresAfter, OrderNo, Token};
 use crate::state::AppState;
 use axum::extract::State;
@@ -124,7 +124,7 @@ async fn create(
     operation_id = "create_online_payment",
     tag = "Predefined payments",
     security(("apiKey" = [])),
-    params(CreateValues, IdempotencyHeader),
+    params(CreateValues, IdempotencyKey),
     responses(
         (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment,
             links(
@@ -182,7 +182,7 @@ pub async fn create_online_payment(
     operation_id = "create_with_url_print",
     tag = "Predefined payments",
     security(("apiKey" = [])),
-    params(CreateValues, IdempotencyHeader),
+    params(CreateValues, IdempotencyKey),
     responses(
         (status = 200, description = "The payment and its checkout URL.", body = CreatedPayment,
             links(

@@ -11,7 +11,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::values::{FromValues, Values};
 use crate::pay::dto::Payment;
 use crate::pay::flow;
-use crate::pay::idempotency::{self, IdempotencyHeader, IdempotencyKey, fingerprint};
+use crate::pay::idempotency::{self, IdempotencyKey, fingerprint};
 use crate::pay::params::PaymentNumber;
 use crate::state::AppState;
 use axum::extract::State;
@@ -58,7 +58,7 @@ pub struct RefundValues {
     operation_id = "refund",
     tag = "Refunds",
     security(("apiKey" = [])),
-    params(RefundValues, IdempotencyHeader),
+    params(RefundValues, IdempotencyKey),
     responses(
         (status = 200, description = "The outcome, in `result_code`.", body = RefundResult,
             links(

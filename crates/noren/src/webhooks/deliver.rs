@@ -23,6 +23,7 @@
 use super::signing::{SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, SecretCache, signature_header};
 use super::{DeliveryJob, store};
 use crate::config::WebhookSettings;
+use crate::domain::clock::Clock;
 use crate::domain::destination::{self, AddressPolicy, Refused};
 use crate::domain::secret_box::SecretBox;
 use crate::jobs::{Claimed, Context, Job, Outcome};
@@ -90,7 +91,11 @@ impl reqwest::dns::Resolve for GuardedResolver {
 }
 
 impl Delivery {
-    pub fn new(settings: WebhookSettings, secret_box: Arc<SecretBox>) -> anyhow::Result<Self> {
+    pub fn new(
+        settings: WebhookSettings,
+        secret_box: Arc<SecretBox>,
+        clock: Clock,
+    ) -> anyhow::Result<Self> {
         let client = |livemode: bool| {
             let policy = AddressPolicy::for_mode(livemode, settings.allow_private);
             reqwest::Client::builder()
@@ -116,7 +121,7 @@ impl Delivery {
             live_client,
             test_client,
             secret_box,
-            secrets: SecretCache::new(SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL),
+            secrets: SecretCache::new(SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, clock),
         })
     }
 
@@ -139,7 +144,7 @@ impl Delivery {
         let set =
             store::signing_secret_set(&ctx.db, &self.secret_box, shop_id, livemode, now).await?;
         let secrets = set.at(now);
-        self.secrets.insert(shop_id, livemode, set, now);
+        self.secrets.insert(shop_id, livemode, set);
         Ok(secrets)
     }
 

@@ -3,6 +3,8 @@
 //! merchant verifies it; the shop's set of signing secrets and the deliveries' cache of them.
 //! Pure: no SQL, no HTTP (the secrets are read in `store.rs`).
 
+use crate::cache::TtlCache;
+use crate::domain::clock::Clock;
 use chrono::{DateTime, Utc};
 use hmac::{Hmac, Mac};
 use rand::distr::{Alphanumeric, SampleString};
@@ -99,29 +101,15 @@ pub const SECRET_CACHE_TTL: Duration = Duration::from_secs(300);
 /// version read with the event is the one it was read at (a rotation, in any process, is seen
 /// by the very next delivery) and for at most the TTL on the state's clock (a secret changed
 /// in place, without a new version, is used within the TTL).
-pub struct SecretCache {
-    entries: moka::sync::Cache<(i64, bool), Arc<Cached>>,
-    ttl: chrono::Duration,
-}
-
-struct Cached {
-    set: SigningSecrets,
-    read_at: DateTime<Utc>,
-}
+pub struct SecretCache(TtlCache<(i64, bool), Arc<SigningSecrets>>);
 
 impl SecretCache {
-    pub fn new(capacity: u64, ttl: Duration) -> Self {
-        SecretCache {
-            entries: moka::sync::Cache::builder()
-                .max_capacity(capacity)
-                .time_to_live(ttl)
-                .build(),
-            ttl: chrono::Duration::from_std(ttl).unwrap_or(chrono::Duration::minutes(5)),
-        }
+    pub fn new(capacity: u64, ttl: Duration, clock: Clock) -> Self {
+        SecretCache(TtlCache::new(capacity, ttl, clock))
     }
 
     /// The secrets signing at `now`, when the remembered set has `version` and was read less
-    /// than the TTL before `now`.
+    /// than the TTL ago.
     pub fn get(
         &self,
         shop_id: i64,
@@ -129,25 +117,22 @@ impl SecretCache {
         version: i64,
         now: DateTime<Utc>,
     ) -> Option<Vec<String>> {
-        let cached = self.entries.get(&(shop_id, livemode))?;
-        (cached.set.version == version && now - cached.read_at < self.ttl)
-            .then(|| cached.set.at(now))
+        let set = self.0.get(&(shop_id, livemode))?;
+        (set.version == version).then(|| set.at(now))
     }
 
-    /// Remembers the set read at `now`.
-    pub fn insert(&self, shop_id: i64, livemode: bool, set: SigningSecrets, now: DateTime<Utc>) {
-        self.entries
-            .insert((shop_id, livemode), Arc::new(Cached { set, read_at: now }));
+    /// Remembers the set just read.
+    pub fn insert(&self, shop_id: i64, livemode: bool, set: SigningSecrets) {
+        self.0.insert((shop_id, livemode), Arc::new(set));
     }
 
     /// How many sets are remembered (after pending evictions ran).
     pub fn len(&self) -> u64 {
-        self.entries.run_pending_tasks();
-        self.entries.entry_count()
+        self.0.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.0.is_empty()
     }
 }
 
@@ -195,9 +180,10 @@ mod tests {
 
     #[test]
     fn a_cached_set_is_used_only_at_its_version_and_within_the_ttl() {
-        let cache = SecretCache::new(100, Duration::from_secs(300));
-        let t0 = Utc::now();
-        cache.insert(1, false, set(7, "whsec_a"), t0);
+        let clock = Clock::system();
+        let cache = SecretCache::new(100, Duration::from_secs(300), clock.clone());
+        let t0 = clock.now();
+        cache.insert(1, false, set(7, "whsec_a"));
         assert_eq!(
             cache.get(1, false, 7, t0),
             Some(vec!["whsec_a".to_string()])
@@ -208,15 +194,16 @@ mod tests {
             None,
             "a rotation made a new version"
         );
-        let later = t0 + chrono::Duration::seconds(299);
-        assert!(cache.get(1, false, 7, later).is_some());
-        let expired = t0 + chrono::Duration::seconds(301);
+        clock.advance(chrono::Duration::seconds(299));
+        assert!(cache.get(1, false, 7, clock.now()).is_some());
+        clock.advance(chrono::Duration::seconds(2));
+        let expired = clock.now();
         assert_eq!(
             cache.get(1, false, 7, expired),
             None,
             "read again after the TTL"
         );
-        cache.insert(1, false, set(8, "whsec_b"), expired);
+        cache.insert(1, false, set(8, "whsec_b"));
         assert_eq!(
             cache.get(1, false, 8, expired),
             Some(vec!["whsec_b".to_string()]),
@@ -226,10 +213,9 @@ mod tests {
 
     #[test]
     fn the_cache_keeps_at_most_its_capacity() {
-        let cache = SecretCache::new(50, Duration::from_secs(300));
-        let now = Utc::now();
+        let cache = SecretCache::new(50, Duration::from_secs(300), Clock::system());
         for shop in 0..500 {
-            cache.insert(shop, false, set(shop, "whsec_x"), now);
+            cache.insert(shop, false, set(shop, "whsec_x"));
         }
         assert!(cache.len() <= 50, "{} sets kept", cache.len());
     }
