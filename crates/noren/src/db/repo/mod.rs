@@ -5,6 +5,8 @@ pub mod accounts;
 pub mod attempts;
 pub mod idempotency;
 pub mod jobs;
+pub mod menus;
+pub mod order_shops;
 pub mod payments;
 pub mod shops;
 pub mod token_reads;
