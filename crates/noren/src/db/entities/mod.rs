@@ -1,6 +1,9 @@
 //! SeaORM entities: one file per table, the Rust view of the migrations.
 
 pub mod api_key;
+pub mod cafeteria_cart_item;
+pub mod cafeteria_order;
+pub mod cafeteria_order_line;
 pub mod idempotency_key;
 pub mod inbound_platform;
 pub mod job;
