@@ -189,7 +189,7 @@ impl PartialSchema for MenuIds {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
-            .pattern(Some("^[1-9][0-9]{0,18}(,[1-9][0-9]{0,18}){0,99}$"))
+            .pattern(Some("^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,99}$"))
             .description(Some(
                 "Menu ids separated by commas (at most 100); a JSON body may give an array of integers.",
             ))
