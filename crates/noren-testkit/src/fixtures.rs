@@ -95,3 +95,63 @@ pub async fn webhook_secret(state: &AppState, shop_id: i64, mode: Mode) -> Strin
     .await
     .expect("webhook secret")
 }
+
+/// Makes `shop_id` the demo restaurant (the same code as `noren demo`): order settings, three
+/// categories, ramen with a required exclusive "Size" and optional "Toppings", gyoza in stock,
+/// an 8 % bento, an option menu and a special named only in Japanese.
+pub async fn restaurant(db: &Db, shop_id: i64) -> noren::order::demo::Restaurant {
+    noren::order::demo::seed_restaurant(db, shop_id, chrono::Utc::now())
+        .await
+        .expect("demo restaurant")
+}
+
+/// Adds `count` menus, each with an English name, to a new category of the shop, in one
+/// transaction; answers the category's id.
+pub async fn many_menus(db: &Db, shop_id: i64, count: usize) -> i64 {
+    use noren::db::repo::menus::{self, KIND_MENU, NewMenu, STATUS_AVAILABLE, TYPE_MENU, Texts};
+    use sea_orm::TransactionTrait;
+    let now = chrono::Utc::now();
+    let tx = db.begin().await.expect("transaction");
+    let category = menus::create_category(&tx, shop_id, None, None, 100, now)
+        .await
+        .expect("category");
+    for i in 0..count {
+        let m = menus::create_menu(
+            &tx,
+            shop_id,
+            NewMenu {
+                external_id: Some(format!("bulk-{i}")),
+                status: STATUS_AVAILABLE,
+                kind: TYPE_MENU,
+                price: 100 + i as i64,
+                tax_rate: 10,
+                stock_available: None,
+                images: Vec::new(),
+                sort_order: i as i32,
+            },
+            now,
+        )
+        .await
+        .expect("menu");
+        let name = format!("Menu {i}");
+        menus::add_texts(
+            &tx,
+            shop_id,
+            KIND_MENU,
+            m.id,
+            &[Texts {
+                lang: "en",
+                name: &name,
+                short_desc: None,
+                desc: None,
+            }],
+        )
+        .await
+        .expect("texts");
+        menus::add_to_category(&tx, shop_id, category.id, m.id, i as i32)
+            .await
+            .expect("link");
+    }
+    tx.commit().await.expect("commit");
+    category.id
+}

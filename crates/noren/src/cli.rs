@@ -359,6 +359,13 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
             .await?
         }
     };
+    // The demo shop is also a restaurant (issue 11): order settings and a menu catalogue,
+    // seeded once. The ordering API reads it by `shop.id` (`/api/order/shop/{shop_id}`).
+    if !crate::db::repo::menus::has_catalog(&db, shop.id).await? {
+        let tx = db::begin_write(&db).await?;
+        crate::order::demo::seed_restaurant(&tx, shop.id, Utc::now()).await?;
+        tx.commit().await?;
+    }
     let server_device = demo_device(&db, shop.id, "Demo server", "server", None).await?;
     let pos_device = demo_device(&db, shop.id, "Demo POS", "pos", Some(Lang::Ja)).await?;
     let platform = match accounts::find_platform_by_code(&db, DEMO_PLATFORM).await? {
@@ -428,6 +435,7 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
              \x20 shop          {} / {} (id {}, number {})\n\n\
              Try:\n\
              \x20 curl -H \"X-Auth-API-Key: {merchant_key}\" {base}/v3/api_keys/whoami\n\
+             \x20 curl {base}/api/order/shop/{}?lang=ja   (the demo restaurant: shop id {}, not its number)\n\
              \x20 open {base}/ for the developer portal, {base}/references/pay for the payment API\n",
             pos_device.device_name,
             platform.code,
@@ -437,6 +445,8 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
             shop.name_ja,
             shop.id,
             shop.number,
+            shop.id,
+            shop.id,
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -276,7 +276,13 @@ impl Specs {
             unsupported_media: FORM_BODIES,
         };
         merchant.modify(&mut pay);
-        merchant.modify(&mut order);
+        CommonErrors {
+            unsupported_media: "A body in a format this call does not take (its values go in the \
+                                query, an `application/json` body or, where the call says so, an \
+                                `application/x-www-form-urlencoded` body).",
+            ..merchant
+        }
+        .modify(&mut order);
         CommonErrors {
             forbidden: "The partner key is valid but may not make this call.",
             unsupported_media: FORM_BODIES,

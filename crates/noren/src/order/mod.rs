@@ -1,12 +1,18 @@
 //! The restaurant ordering API (seed 001): shops and menus, dine-in cafeteria orders with a
 //! cart, admin order creation and menu import. Its calls arrive with the ordering issue; the
-//! router and spec exist now so that the reference, tests and tooling are in place.
+//! router and spec exist now so that the reference, tests and tooling are in place. Every call
+//! is one hop from [`router()`].
+
+pub mod demo;
+pub mod dto;
+mod menus;
 
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
 use crate::openapi::{MerchantKeyScheme, Servers};
 use crate::state::AppState;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -19,10 +25,27 @@ calls are authenticated by the order token); admin calls need a merchant key in 
 `X-Auth-API-Key`. Every non-2xx answer has the body `{\"code\", \"message\", \"errors\"}`."
     ),
     modifiers(&MerchantKeyScheme, &Servers),
-    components(schemas(ErrorBody, ErrorCode, FieldError))
+    components(schemas(ErrorBody, ErrorCode, FieldError)),
+    tags(
+        (name = "Shops and menus", description = "Read a shop with its order settings and menus, and its menus by category, \
+id or lookup. Public: no key. Names and descriptions come in `lang` (`en`, `zh-CN`, `ja`, `ko`, `zh-TW`; default `en`), \
+falling back to English, then Japanese; an unknown `lang` is a 400. Menus are the same in test and live mode.")
+    )
 )]
 pub struct OrderApi;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(OrderApi::openapi())
+        .routes(routes!(menus::get_order_shop))
+        .routes(routes!(
+            menus::list_uncategorised_menus,
+            menus::list_uncategorised_menus_post
+        ))
+        .routes(routes!(menus::lookup_menus, menus::lookup_menus_post))
+        .routes(routes!(
+            menus::list_menus_by_category,
+            menus::list_menus_by_category_post
+        ))
+        .routes(routes!(menus::list_menu_categories))
+        .routes(routes!(menus::get_menu))
 }

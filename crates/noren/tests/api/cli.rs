@@ -91,6 +91,14 @@ both_databases! {
             assert_eq!(body["shop"]["number"], first["shop_number"]);
             assert_eq!(body["legal_person"]["companyName"], "Noren Demo K.K.");
         }
+        // The demo shop is a restaurant, read by `shop_id`, seeded once however often demo runs.
+        let shop = json(app.client.get(format!("{base}/api/order/shop/{}?lang=ja", first["shop_id"]))
+            .send().await.expect("sent")).await;
+        assert_eq!(shop["number"], first["shop_number"]);
+        assert_eq!(shop["name"], "のれんデモラーメン");
+        let categories = shop["orderMenus"].as_array().expect("categories");
+        assert_eq!(categories.len(), 3);
+        assert_eq!(categories[0]["menus"].as_array().map(Vec::len), Some(2));
         // SAFETY-free SIGTERM through the kill command: the server must stop cleanly.
         let status = Command::new("kill").args(["-TERM", &server.id().to_string()]).status().expect("kill");
         assert!(status.success());

@@ -51,3 +51,34 @@ both_databases! {
         assert!(matches!(&err, PaymentError::OrderNoTaken(no) if no == "C-1"), "{err}");
     }
 }
+
+both_databases! {
+    async fn a_menu_import_id_is_unique_per_shop_and_named_by_its_index(app) {
+        use noren::db::repo::menus::{self, NewMenu};
+        use noren::db::repo::{MENU_CATEGORY_EXTERNAL_ID, MENU_EXTERNAL_ID};
+        let a = fixtures::test_merchant(app.db(), "Menus").await;
+        let b = fixtures::test_merchant(app.db(), "Other").await;
+        let now = app.state().clock.now();
+        let menu = |ext: Option<&str>| NewMenu {
+            external_id: ext.map(str::to_string),
+            status: menus::STATUS_AVAILABLE,
+            kind: menus::TYPE_MENU,
+            price: 500,
+            tax_rate: 10,
+            stock_available: None,
+            images: Vec::new(),
+            sort_order: 0,
+        };
+        menus::create_menu(app.db(), a.shop.id, menu(Some("M-1")), now).await.expect("first");
+        // Another shop may use the same id; menus without one never clash.
+        menus::create_menu(app.db(), b.shop.id, menu(Some("M-1")), now).await.expect("other shop");
+        menus::create_menu(app.db(), a.shop.id, menu(None), now).await.expect("no id");
+        menus::create_menu(app.db(), a.shop.id, menu(None), now).await.expect("no id again");
+        let err = menus::create_menu(app.db(), a.shop.id, menu(Some("M-1")), now)
+            .await
+            .expect_err("the id is taken in this shop");
+        assert!(on_constraint(&err, &MENU_EXTERNAL_ID), "{err}");
+        assert!(!on_constraint(&err, &MENU_CATEGORY_EXTERNAL_ID), "{err}");
+        assert!(!on_constraint(&err, &PAYMENT_ORDER_NO), "{err}");
+    }
+}

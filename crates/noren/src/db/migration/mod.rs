@@ -8,6 +8,8 @@ mod m20261123_000001_core;
 mod m20261123_000002_payments;
 mod m20261123_000003_checkout_webhooks;
 mod m20261201_000004_webhook_modes;
+mod m20261202_000005_order_menus;
+mod m20261202_000006_cafeteria_orders;
 
 pub struct Migrator;
 
@@ -18,6 +20,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000002_payments::Migration),
             Box::new(m20261123_000003_checkout_webhooks::Migration),
             Box::new(m20261201_000004_webhook_modes::Migration),
+            Box::new(m20261202_000005_order_menus::Migration),
+            Box::new(m20261202_000006_cafeteria_orders::Migration),
         ]
     }
 }

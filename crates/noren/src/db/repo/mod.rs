@@ -5,6 +5,8 @@ pub mod accounts;
 pub mod attempts;
 pub mod idempotency;
 pub mod jobs;
+pub mod menus;
+pub mod order_shops;
 pub mod payments;
 pub mod shops;
 pub mod token_reads;
@@ -49,6 +51,35 @@ pub const PAYMENT_TOKEN: Unique = Unique {
     name: "predefined_payments_token_key",
     table: "predefined_payments",
     columns: &["token"],
+};
+
+/// `ux_cafeteria_orders_number` (migration 000006): an order's number per shop and mode.
+pub const CAFETERIA_ORDER_NUMBER: Unique = Unique {
+    name: "ux_cafeteria_orders_number",
+    table: "cafeteria_orders",
+    columns: &["shop_id", "livemode", "number"],
+};
+
+/// `ux_menu_items_external_id` (migration 000005): the importer's menu id per shop.
+pub const MENU_EXTERNAL_ID: Unique = Unique {
+    name: "ux_menu_items_external_id",
+    table: "menu_items",
+    columns: &["shop_id", "external_id"],
+};
+
+/// `ux_menu_categories_external_id` (migration 000005): the importer's category id per shop.
+pub const MENU_CATEGORY_EXTERNAL_ID: Unique = Unique {
+    name: "ux_menu_categories_external_id",
+    table: "menu_categories",
+    columns: &["shop_id", "external_id"],
+};
+
+/// `ux_variation_categories_external_id` (migration 000005): the importer's variation
+/// category id per shop.
+pub const VARIATION_CATEGORY_EXTERNAL_ID: Unique = Unique {
+    name: "ux_variation_categories_external_id",
+    table: "variation_categories",
+    columns: &["shop_id", "external_id"],
 };
 
 /// True when `err` violates the unique index or constraint `unique`, and no other: the way to

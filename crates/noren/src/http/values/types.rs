@@ -329,3 +329,18 @@ impl PartialSchema for WebhookUrl {
         url_schema()
     }
 }
+
+/// A language of the ordering and inbound APIs (`en`, `zh-CN`, `ja`, `ko`, `zh-TW`; DESIGN.md
+/// "Languages"): anything else is refused rather than read as English.
+impl Value for crate::domain::lang::Lang {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let text = raw.text()?;
+        crate::domain::lang::Lang::parse(text).ok_or_else(|| {
+            let codes: Vec<&str> = crate::domain::lang::Lang::ALL
+                .iter()
+                .map(|l| l.as_str())
+                .collect();
+            format!("must be one of {}", codes.join(", "))
+        })
+    }
+}

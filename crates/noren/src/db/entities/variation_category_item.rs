@@ -1,0 +1,18 @@
+use sea_orm::entity::prelude::*;
+
+/// A member item (a variation) of a variation category.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "variation_category_items")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub shop_id: i64,
+    pub variation_category_id: i64,
+    pub menu_item_id: i64,
+    pub sort_order: i32,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
