@@ -5,7 +5,7 @@ use crate::db::entities::menu_item;
 use crate::db::repo::menus::{
     Catalog, KIND_CATEGORY, KIND_MENU, KIND_SHOP, KIND_VARIATION_CATEGORY, TYPE_MENU, TYPE_OPTION,
 };
-use crate::domain::lang::Lang;
+use crate::domain::lang::{Lang, fallback_order};
 use serde::Serialize;
 use serde_json::Value as Json;
 use std::collections::{HashMap, HashSet};
@@ -30,7 +30,7 @@ use utoipa::ToSchema;
 }))]
 pub struct MenuItem {
     pub id: i64,
-    /// 0 on sale, 1 sold out (hidden menus are never served).
+    /// 1 on sale, 2 sold out (0, hidden, is never served).
     pub status: i32,
     /// 0 menu, 1 option menu, 2 variation.
     #[serde(rename = "type")]
@@ -130,19 +130,19 @@ pub struct Shop {
     pub order_greetings: Vec<Json>,
 }
 
-/// The languages a text is looked up in, in order: the asked one, then English, then Japanese.
+/// The languages a text is looked up in, in order: the shared order
+/// ([`fallback_order`]: the asked one, then English, then Japanese) up to English and Japanese,
+/// so that the catalogue loads only the texts it may serve.
 pub fn fallbacks(lang: Lang) -> Vec<&'static str> {
-    let mut out = vec![lang.as_str()];
-    for l in [Lang::En, Lang::Ja] {
-        if l != lang {
-            out.push(l.as_str());
-        }
-    }
-    out
+    let order = fallback_order(lang);
+    let last = order
+        .iter()
+        .rposition(|l| matches!(l, Lang::En | Lang::Ja))
+        .unwrap_or(0);
+    order[..=last].iter().map(|l| l.as_str()).collect()
 }
 
 /// Per-language texts of one entity with the fallback en → ja (each field on its own).
-/// Private to the ordering API; the shared language rules may replace it.
 struct Localized<'a> {
     catalog: &'a Catalog,
     order: Vec<&'static str>,

@@ -85,7 +85,7 @@ both_databases! {
         assert_eq!(ramen["id"], r.shoyu_ramen);
         assert_eq!(ramen["menuPrice"], 980);
         assert_eq!(ramen["taxRate"], 10);
-        assert_eq!(ramen["status"], 0);
+        assert_eq!(ramen["status"], 1, "on sale");
         assert_eq!(ramen["shortDesc"], "Soy-sauce broth, chicken and dashi.");
         assert_eq!(ramen["imageArray"], json!(["https://noren.example/demo/shoyu.jpg"]));
         assert_eq!(ramen["variationCategoryId"], Value::Null);

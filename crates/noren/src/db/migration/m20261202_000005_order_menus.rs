@@ -207,7 +207,7 @@ impl MigrationTrait for Migration {
                     .col(big_pk_auto(MenuItems::Id))
                     .col(big_integer(MenuItems::ShopId))
                     .col(text_null(MenuItems::ExternalId))
-                    .col(integer(MenuItems::Status).default(0))
+                    .col(integer(MenuItems::Status).default(1)) // on sale (domain::menu::MenuStatus)
                     .col(integer(MenuItems::Type).default(0))
                     .col(big_integer(MenuItems::Price))
                     .col(integer(MenuItems::TaxRate).default(10))

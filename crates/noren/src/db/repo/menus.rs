@@ -7,6 +7,7 @@ use crate::db::entities::{
     menu_category, menu_category_item, menu_item, menu_variation_category, order_shop, order_text,
     shop, variation_category, variation_category_item,
 };
+use crate::domain::menu::{MenuStatus, MenuType};
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
@@ -14,18 +15,20 @@ use sea_orm::{
 };
 use std::collections::HashMap;
 
+// The codes are decided once, in `domain::menu` (`MenuStatus`, `MenuType`); these are the
+// column values the queries compare with.
 /// `menu_items.status`: on sale.
-pub const STATUS_AVAILABLE: i32 = 0;
+pub const STATUS_AVAILABLE: i32 = MenuStatus::OnSale as i32;
 /// `menu_items.status`: listed but sold out.
-pub const STATUS_SOLD_OUT: i32 = 1;
+pub const STATUS_SOLD_OUT: i32 = MenuStatus::SoldOut as i32;
 /// `menu_items.status`: not listed at all.
-pub const STATUS_HIDDEN: i32 = 2;
+pub const STATUS_HIDDEN: i32 = MenuStatus::Hidden as i32;
 /// `menu_items.type`: a regular menu.
-pub const TYPE_MENU: i32 = 0;
+pub const TYPE_MENU: i32 = MenuType::Regular as i32;
 /// `menu_items.type`: an option menu (added to an order as an option line).
-pub const TYPE_OPTION: i32 = 1;
+pub const TYPE_OPTION: i32 = MenuType::Option as i32;
 /// `menu_items.type`: a variation only (offered inside a variation category).
-pub const TYPE_VARIATION: i32 = 2;
+pub const TYPE_VARIATION: i32 = MenuType::Variation as i32;
 
 /// `order_texts.entity_kind` values.
 pub const KIND_SHOP: &str = "shop";
