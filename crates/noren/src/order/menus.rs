@@ -64,6 +64,7 @@ pub struct ShopValues {
     get,
     path = "/api/order/shop/{id}",
     operation_id = "get_order_shop",
+    summary = "Retrieve a shop with its menus",
     tag = "Shops and menus",
     params(("id" = i64, Path, description = "The shop's id (`shop_id` of `noren demo --json`; not the shop number).", minimum = 1), ShopValues),
     responses(
@@ -105,6 +106,7 @@ pub struct NoCategoryValues {
     get,
     path = "/api/order/menus/no-category",
     operation_id = "list_uncategorised_menus",
+    summary = "List menus in no category",
     tag = "Shops and menus",
     params(NoCategoryValues),
     responses(
@@ -131,6 +133,7 @@ pub async fn list_uncategorised_menus(
     post,
     path = "/api/order/menus/no-category",
     operation_id = "list_uncategorised_menus_post",
+    summary = "List menus in no category (POST)",
     tag = "Shops and menus",
     description = "The same call with its values in an `application/json` or `application/x-www-form-urlencoded` body (or the query).",
     params(NoCategoryValues),
@@ -214,6 +217,7 @@ pub struct LookupValues {
     get,
     path = "/api/order/menus/lookup",
     operation_id = "lookup_menus",
+    summary = "Look up menus by id",
     tag = "Shops and menus",
     params(LookupValues),
     responses(
@@ -252,6 +256,7 @@ pub async fn lookup_menus(
     post,
     path = "/api/order/menus/lookup",
     operation_id = "lookup_menus_post",
+    summary = "Look up menus by id (POST)",
     tag = "Shops and menus",
     description = "The same call with its values in an `application/json` or `application/x-www-form-urlencoded` body (or the query).",
     params(LookupValues),
@@ -286,6 +291,7 @@ pub struct ByCategoryValues {
     get,
     path = "/api/order/menus/by-category",
     operation_id = "list_menus_by_category",
+    summary = "List a category's menus",
     tag = "Shops and menus",
     params(ByCategoryValues),
     responses(
@@ -318,6 +324,7 @@ pub async fn list_menus_by_category(
     post,
     path = "/api/order/menus/by-category",
     operation_id = "list_menus_by_category_post",
+    summary = "List a category's menus (POST)",
     tag = "Shops and menus",
     description = "The same call with its values in an `application/json` or `application/x-www-form-urlencoded` body (or the query).",
     params(ByCategoryValues),
@@ -349,6 +356,7 @@ pub struct MenuValues {
     get,
     path = "/api/order/menus/{id}",
     operation_id = "get_menu",
+    summary = "Retrieve a menu",
     tag = "Shops and menus",
     params(("id" = i64, Path, description = "The menu's id.", minimum = 1), MenuValues),
     responses(
@@ -398,6 +406,7 @@ pub struct CategoriesValues {
     get,
     path = "/api/order/menus/categories",
     operation_id = "list_menu_categories",
+    summary = "List menu categories",
     tag = "Shops and menus",
     params(CategoriesValues),
     responses(
