@@ -301,6 +301,7 @@ fn order_error(id: &str, e: repo::OrderError) -> ApiError {
         repo::OrderError::NoStock { menu_id } => {
             ApiError::Conflict(format!("not enough stock of menu {menu_id}"))
         }
+        repo::OrderError::Unpayable(message) => ApiError::Conflict(message),
         repo::OrderError::Db(e) => ApiError::Internal(e.into()),
     }
 }
@@ -479,7 +480,7 @@ pub async fn get_cafeteria_order(
     Ok(Json(answer(&record, false)))
 }
 
-/// Values of `begin` (and later `finalize`).
+/// Values of `begin` and `finalize`.
 #[derive(Values, ToSchema)]
 #[schema(rename_all = "camelCase")]
 #[values(body = "json")]
@@ -512,6 +513,34 @@ pub async fn begin_cafeteria_order(
     values: TokenValues,
 ) -> Result<Json<CafeteriaOrder>, ApiError> {
     let record = repo::begin(&state.db, &id, values.token.as_str(), state.clock.now())
+        .await
+        .map_err(|e| order_error(&id, e))?;
+    Ok(Json(answer(&record, false)))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/cafeteria/{id}/finalize",
+    operation_id = "finalize_cafeteria_order",
+    tag = "Cafeteria orders",
+    params(("id" = String, Path, description = "The order's id.")),
+    request_body = TokenValues,
+    responses(
+        (status = 200, description = "The order, now in status 2, with `predefinedPaymentToken`: the token of a predefined payment of the payment API for the order's amount (`order_no` is the order's `number`); the customer pays it in the hosted checkout at `/checkout/{predefinedPaymentToken}`. An order paid at the counter (`payOffline`) gets no payment.", body = CafeteriaOrder),
+        (status = 400, description = "`token` is missing or invalid.", body = ErrorBody,
+            example = json!({"code": "client", "message": "invalid token: required", "errors": [{"field": "token", "message": "required"}]})),
+        (status = 404, description = "No order has this id, or the token is not its token.", body = ErrorBody,
+            example = json!({"code": "not_found", "message": "no cafeteria order with id Qx3rT8pLm2VwZ9aKd4nB7cYh1sFe6GjU"})),
+        (status = 409, description = "The order is not in status 1, or it cannot be paid online (amount below 50 or above 99,999,999 yen, or its number already another payment's `order_no`).", body = ErrorBody,
+            example = json!({"code": "conflict", "message": "order is in status 2 (finalized); finalize is allowed only in 1 (mutable)"})),
+    )
+)]
+pub async fn finalize_cafeteria_order(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    values: TokenValues,
+) -> Result<Json<CafeteriaOrder>, ApiError> {
+    let record = repo::finalize(&state.db, &id, values.token.as_str(), state.clock.now())
         .await
         .map_err(|e| order_error(&id, e))?;
     Ok(Json(answer(&record, false)))

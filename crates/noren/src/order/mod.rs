@@ -59,4 +59,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cafeteria::get_cafeteria_order))
         .routes(routes!(cafeteria::begin_cafeteria_order))
         .routes(routes!(cafeteria::append_to_cafeteria_order))
+        .routes(routes!(cafeteria::finalize_cafeteria_order))
 }

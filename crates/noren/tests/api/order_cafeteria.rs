@@ -3,7 +3,7 @@
 
 use noren::db::entities::menu_item;
 use noren_testkit::{TestApp, both_databases, fixtures, json};
-use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::{Value, json};
 
 /// `POST path` with a JSON body and, when given, a merchant key.
@@ -372,5 +372,77 @@ both_databases! {
         let lines = a["menu"].as_array().expect("as set up").len() + b["menu"].as_array().expect("as set up").len();
         assert_eq!(lines, 2, "one gyoza per race");
         assert_eq!(a["amount"].as_i64().expect("as set up") + b["amount"].as_i64().expect("as set up"), 2 * 480);
+    }
+}
+
+both_databases! {
+    async fn finalize_makes_the_payment_for_the_amount_and_nothing_can_be_added_after(app) {
+        let m = fixtures::test_merchant(app.db(), "Ramen").await;
+        let r = fixtures::restaurant(app.db(), m.shop.id).await;
+        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None,
+            json!({"token": token, "menus": [{"id": r.gyoza, "quantity": 2}]})).await;
+        assert_eq!(res.status(), 200);
+        let path = format!("/api/cafeteria/{id}/finalize");
+        let res = post(&app, &path, None, json!({"token": "wrong"})).await;
+        assert_eq!(res.status(), 404);
+        let res = post(&app, &path, None, json!({"token": token})).await;
+        assert_eq!(res.status(), 200);
+        let order = json(res).await;
+        assert_eq!(order["status"], 2);
+        let payment_token = order["predefinedPaymentToken"].as_str().expect("a payment token").to_string();
+        let payment = noren::db::entities::predefined_payment::Entity::find()
+            .filter(noren::db::entities::predefined_payment::Column::Token.eq(payment_token.as_str()))
+            .one(app.db()).await.expect("read").expect("the payment");
+        assert_eq!(payment.amount, 960);
+        assert_eq!(payment.order_no.as_deref(), Some(order["number"].as_str().expect("number")));
+        assert_eq!(payment.shop_id, m.shop.id);
+        assert!(!payment.livemode);
+        // The hosted checkout takes it.
+        let view = app.checkout(&payment_token).await;
+        assert_eq!((view["amount"].clone(), view["state"].clone()), (json!(960), json!("open")), "{view}");
+        assert_eq!(view["order_no"], order["number"]);
+        // The public read shows the token too.
+        let read = json(app.get(&format!("/api/cafeteria/{id}")).await).await;
+        assert_eq!(read["predefinedPaymentToken"], payment_token.as_str());
+
+        let res = post(&app, &path, None, json!({"token": token})).await;
+        assert_eq!(res.status(), 409);
+        assert_eq!(json(res).await["message"], "order is in status 2 (finalized); finalize is allowed only in 1 (mutable)");
+        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None,
+            json!({"token": token, "menus": [{"id": r.gyoza}]})).await;
+        assert_eq!(res.status(), 409);
+        assert_eq!(json(res).await["message"], "order is in status 2 (finalized); append is allowed only in 1 (mutable)");
+    }
+
+    async fn finalize_refuses_an_unpayable_order_and_pay_offline_makes_no_payment(app) {
+        let m = fixtures::test_merchant(app.db(), "Ramen").await;
+        let r = fixtures::restaurant(app.db(), m.shop.id).await;
+        // Empty: 0 yen cannot be paid online; the order stays in 1.
+        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let res = post(&app, &format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
+        assert_eq!(res.status(), 409);
+        assert_eq!(json(res).await["message"], "the order's amount (0 yen) cannot be paid online: a payment's amount must be at least 50");
+        assert_eq!(json(app.get(&format!("/api/cafeteria/{id}")).await).await["status"], 1);
+
+        // Its number already another payment's order_no: 409, nothing changes.
+        let number = json(app.get(&format!("/api/cafeteria/{id}")).await).await["number"].as_str().expect("number").to_string();
+        app.create_payment(&m.key, &[("amount", "1000"), ("order_no", &number)]).await;
+        post(&app, &format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": r.beer}]})).await;
+        let res = post(&app, &format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
+        assert_eq!(res.status(), 409);
+        assert_eq!(json(res).await["message"], format!("order_no {number} (this order's number) is already used by another payment of this shop"));
+        let read = json(app.get(&format!("/api/cafeteria/{id}")).await).await;
+        assert_eq!((read["status"].clone(), read["predefinedPaymentToken"].clone()), (json!(1), Value::Null));
+
+        // Paid at the counter: finalized without a payment.
+        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true, "payOffline": true})).await;
+        let order = json(res).await;
+        let (id, token) = (order["id"].as_str().expect("id"), order["mutableToken"].clone());
+        post(&app, &format!("/api/cafeteria/{id}/begin"), None, json!({"token": token})).await;
+        let res = post(&app, &format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
+        assert_eq!(res.status(), 200);
+        let order = json(res).await;
+        assert_eq!((order["status"].clone(), order["predefinedPaymentToken"].clone()), (json!(2), Value::Null));
     }
 }

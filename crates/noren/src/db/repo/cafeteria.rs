@@ -7,8 +7,10 @@
 
 use super::{CAFETERIA_ORDER_NUMBER, SelectFirst, on_constraint};
 use crate::db::entities::{cafeteria_order, cafeteria_order_line, menu_item, predefined_payment};
+use crate::db::repo::payments::{self, NewPayment, PaymentError};
 use crate::db::{Db, begin_write};
 use crate::domain::order::{self, OrderEvent, OrderStatus, Refusal};
+use crate::domain::payment::{PaymentInterface, Yen};
 use chrono::{DateTime, Utc};
 use rand::distr::{Alphanumeric, SampleString};
 use sea_orm::sea_query::{Expr, ExprTrait};
@@ -34,6 +36,10 @@ pub enum OrderError {
     /// A menu item or variation ran out while the request ran (409).
     #[error("not enough stock of menu {menu_id}")]
     NoStock { menu_id: i64 },
+    /// The order cannot be paid by a payment (its amount is outside the payment API's
+    /// bounds, or its number is already another payment's `order_no`) (409).
+    #[error("{0}")]
+    Unpayable(String),
     #[error(transparent)]
     Db(#[from] DbErr),
 }
@@ -251,6 +257,61 @@ pub async fn append(
     let added: i64 = lines.iter().map(|l| l.total_amount).sum();
     let mut row: cafeteria_order::ActiveModel = order.clone().into();
     row.amount = Set(order.amount + added);
+    row.updated_at = Set(now);
+    let order = row.update(&tx).await?;
+    let record = record(&tx, order).await?;
+    tx.commit().await?;
+    Ok(record)
+}
+
+/// `finalize` (1 → 2): creates the order's predefined payment (same shop and mode, the
+/// order's amount, `order_no` = the order's number, so the merchant's payment webhook names the
+/// order) in the same transaction, unless the order is paid at the counter (`payOffline`).
+pub async fn finalize(
+    db: &Db,
+    id: &str,
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<OrderRecord, OrderError> {
+    let tx = begin_write(db).await?;
+    let (order, next) = lock_for(&tx, id, token, OrderEvent::Finalize).await?;
+    let payment_id = if order.pay_offline {
+        None
+    } else {
+        let amount = Yen::parse_amount(&order.amount.to_string()).map_err(|e| {
+            OrderError::Unpayable(format!(
+                "the order's amount ({} yen) cannot be paid online: a payment's amount {e}",
+                order.amount
+            ))
+        })?;
+        let payment = payments::create(
+            &tx,
+            NewPayment {
+                shop_id: order.shop_id,
+                livemode: order.livemode,
+                amount,
+                order_no: Some(order.number.clone()),
+                custom: None,
+                interface: PaymentInterface::OnlineOrder,
+                redirection_url: None,
+                webhook_callback_url: None,
+                tip_vas_enabled: false,
+                expires_after: None,
+                now,
+            },
+        )
+        .await
+        .map_err(|e| match e {
+            PaymentError::OrderNoTaken(no) => OrderError::Unpayable(format!(
+                "order_no {no} (this order's number) is already used by another payment of this shop"
+            )),
+            PaymentError::Db(e) => OrderError::Db(e),
+        })?;
+        Some(payment.payment.id)
+    };
+    let mut row: cafeteria_order::ActiveModel = order.into();
+    row.status = Set(next.code());
+    row.predefined_payment_id = Set(payment_id);
     row.updated_at = Set(now);
     let order = row.update(&tx).await?;
     let record = record(&tx, order).await?;
