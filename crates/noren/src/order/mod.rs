@@ -3,8 +3,10 @@
 //! router and spec exist now so that the reference, tests and tooling are in place. Every call
 //! is one hop from [`router()`].
 
+pub mod cafeteria;
 pub mod demo;
 pub mod dto;
+pub mod lines;
 mod menus;
 
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
@@ -29,7 +31,11 @@ calls are authenticated by the order token); admin calls need a merchant key in 
     tags(
         (name = "Shops and menus", description = "Read a shop with its order settings and menus, and its menus by category, \
 id or lookup. Public: no key. Names and descriptions come in `lang` (`en`, `zh-CN`, `ja`, `ko`, `zh-TW`; default `en`), \
-falling back to English, then Japanese; an unknown `lang` is a 400. Menus are the same in test and live mode.")
+falling back to English, then Japanese; an unknown `lang` is a 400. Menus are the same in test and live mode."),
+        (name = "Cafeteria orders", description = "Dine-in orders: the merchant creates one (merchant key) and gives its id and \
+`mutableToken` to the customers' devices, which begin it, append menus and finalize it. Customer calls are public and \
+authorised by the token; a wrong token answers 404, like an unknown order. A call the order's status does not allow \
+answers 409 naming the current status and the statuses it is allowed in.")
     )
 )]
 pub struct OrderApi;
@@ -48,4 +54,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(menus::list_menu_categories))
         .routes(routes!(menus::get_menu))
+        .routes(routes!(cafeteria::create_cafeteria_order))
+        .routes(routes!(cafeteria::get_cafeteria_order_admin))
+        .routes(routes!(cafeteria::get_cafeteria_order))
+        .routes(routes!(cafeteria::begin_cafeteria_order))
+        .routes(routes!(cafeteria::append_to_cafeteria_order))
+        .routes(routes!(cafeteria::finalize_cafeteria_order))
 }

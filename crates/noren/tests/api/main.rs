@@ -17,6 +17,7 @@ mod miniprogram;
 mod openapi;
 mod openapi_examples;
 mod ops;
+mod order_cafeteria;
 mod order_menus;
 mod payments;
 mod portal;

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod attempts;
+pub mod cafeteria;
 pub mod idempotency;
 pub mod jobs;
 pub mod menus;

@@ -1,0 +1,371 @@
+//! Cafeteria orders (seed 001 §3, §4; migration 000006): creating one for the merchant,
+//! reading it with its lines, and the customer's changes (begin, append). Every change reads the
+//! order's row under lock, asks `domain::order::next`, and writes in the same transaction; an
+//! append takes its stock with one conditional `UPDATE` per item, so two phones taking the last
+//! portion at once cannot both succeed (PostgreSQL re-checks the `WHERE` after the row lock;
+//! SQLite's write transaction holds the one write lock).
+
+use super::{CAFETERIA_ORDER_NUMBER, SelectFirst, on_constraint};
+use crate::db::entities::{cafeteria_order, cafeteria_order_line, menu_item, predefined_payment};
+use crate::db::repo::payments::{self, NewPayment, PaymentError};
+use crate::db::{Db, begin_write};
+use crate::domain::order::{self, OrderEvent, OrderStatus, Refusal};
+use crate::domain::payment::{PaymentInterface, Yen};
+use chrono::{DateTime, Utc};
+use rand::distr::{Alphanumeric, SampleString};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use subtle::ConstantTimeEq;
+
+/// Characters of an order's id (alphanumeric: about 190 bits).
+pub const ORDER_ID_LEN: usize = 32;
+/// Characters of a `mutableToken` (alphanumeric: about 190 bits).
+pub const TOKEN_LEN: usize = 32;
+
+#[derive(Debug, thiserror::Error)]
+pub enum OrderError {
+    /// No such order, or the token does not match (never tell the two apart).
+    #[error("order not found")]
+    NotFound,
+    /// The status machine refuses the event (409).
+    #[error("{0}")]
+    Refused(#[from] Refusal),
+    /// A menu item or variation ran out while the request ran (409).
+    #[error("not enough stock of menu {menu_id}")]
+    NoStock { menu_id: i64 },
+    /// The order cannot be paid by a payment (its amount is outside the payment API's
+    /// bounds, or its number is already another payment's `order_no`) (409).
+    #[error("{0}")]
+    Unpayable(String),
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// One stock decrement: `quantity` portions of menu item `menu_id`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Take {
+    pub menu_id: i64,
+    pub quantity: i64,
+}
+
+/// A priced line to store (a snapshot: the menu may change later).
+#[derive(Clone, Debug)]
+pub struct NewLine {
+    pub shop_menu_id: i64,
+    pub name: String,
+    pub quantity: i64,
+    /// Tax-included unit price, variations in.
+    pub unit_price: i64,
+    pub tax_rate: i32,
+    /// JSON array of the chosen variations.
+    pub variations: String,
+    pub device_tag: Option<String>,
+    pub is_option: bool,
+    /// The line's tax-included total (added to the order's amount).
+    pub total_amount: i64,
+}
+
+/// What the merchant's create call stores.
+#[derive(Clone, Debug)]
+pub struct NewOrder {
+    pub shop_id: i64,
+    pub livemode: bool,
+    pub mutable: bool,
+    pub memo: Option<String>,
+    pub table_number: Option<String>,
+    pub phone_number: Option<String>,
+    pub email: Option<String>,
+    pub membership_number: Option<String>,
+    /// JSON object.
+    pub extra_params: String,
+    pub pay_offline: bool,
+    pub message_to: Option<String>,
+}
+
+/// An order with its lines and its payment's token.
+#[derive(Clone, Debug)]
+pub struct OrderRecord {
+    pub order: cafeteria_order::Model,
+    pub lines: Vec<cafeteria_order_line::Model>,
+    pub payment_token: Option<String>,
+}
+
+/// Whether `given` is the order's customer token, in constant time.
+pub fn token_matches(order: &cafeteria_order::Model, given: &str) -> bool {
+    match &order.mutable_token {
+        Some(t) => bool::from(t.as_bytes().ct_eq(given.as_bytes())),
+        None => false,
+    }
+}
+
+fn status_of(order: &cafeteria_order::Model) -> Result<OrderStatus, OrderError> {
+    OrderStatus::try_from(order.status).map_err(|e| OrderError::Db(DbErr::Custom(e.to_string())))
+}
+
+/// Creates an order with `lines` (the merchant's initial lines, stock taken) and answers it.
+/// The number is the shop's count of orders in this mode plus one; a concurrent create that
+/// took the same number makes this one try again.
+pub async fn create(
+    db: &Db,
+    new: NewOrder,
+    lines: Vec<NewLine>,
+    takes: &[Take],
+    now: DateTime<Utc>,
+) -> Result<OrderRecord, OrderError> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let tx = begin_write(db).await?;
+        let count = cafeteria_order::Entity::find()
+            .filter(cafeteria_order::Column::ShopId.eq(new.shop_id))
+            .filter(cafeteria_order::Column::Livemode.eq(new.livemode))
+            .count(&tx)
+            .await?;
+        let amount: i64 = lines.iter().map(|l| l.total_amount).sum();
+        let row = cafeteria_order::ActiveModel {
+            id: Set(Alphanumeric.sample_string(&mut rand::rng(), ORDER_ID_LEN)),
+            shop_id: Set(new.shop_id),
+            number: Set((count + 1).to_string()),
+            livemode: Set(new.livemode),
+            status: Set(order::initial_status(new.mutable).code()),
+            amount: Set(amount),
+            memo: Set(new.memo.clone()),
+            name_phonetic: Set(None),
+            mutable: Set(new.mutable),
+            mutable_token: Set(Some(
+                Alphanumeric.sample_string(&mut rand::rng(), TOKEN_LEN),
+            )),
+            table_number: Set(new.table_number.clone()),
+            phone_number: Set(new.phone_number.clone()),
+            email: Set(new.email.clone()),
+            membership_number: Set(new.membership_number.clone()),
+            extra_params: Set(new.extra_params.clone()),
+            pay_offline: Set(new.pay_offline),
+            message_to: Set(new.message_to.clone()),
+            payment_method: Set(None),
+            predefined_payment_id: Set(None),
+            created_at: Set(now),
+            updated_at: Set(now),
+        };
+        let order = match row.insert(&tx).await {
+            Ok(order) => order,
+            Err(e) if tries < 5 && on_constraint(&e, &CAFETERIA_ORDER_NUMBER) => {
+                tx.rollback().await?;
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        take_stock(&tx, takes).await?;
+        let lines = insert_lines(&tx, &order.id, &lines, now).await?;
+        tx.commit().await?;
+        return Ok(OrderRecord {
+            order,
+            lines,
+            payment_token: None,
+        });
+    }
+}
+
+/// The order `id` with its lines, or `None`.
+pub async fn find(db: &impl ConnectionTrait, id: &str) -> Result<Option<OrderRecord>, DbErr> {
+    let Some(order) = cafeteria_order::Entity::find_by_id(id).first(db).await? else {
+        return Ok(None);
+    };
+    record(db, order).await.map(Some)
+}
+
+async fn record(
+    db: &impl ConnectionTrait,
+    order: cafeteria_order::Model,
+) -> Result<OrderRecord, DbErr> {
+    let lines = cafeteria_order_line::Entity::find()
+        .filter(cafeteria_order_line::Column::OrderId.eq(order.id.as_str()))
+        .order_by_asc(cafeteria_order_line::Column::Id)
+        .all(db)
+        .await?;
+    let payment_token = match order.predefined_payment_id {
+        Some(pid) => predefined_payment::Entity::find_by_id(pid)
+            .first(db)
+            .await?
+            .map(|p| p.token),
+        None => None,
+    };
+    Ok(OrderRecord {
+        order,
+        lines,
+        payment_token,
+    })
+}
+
+/// Locks the order `id` whose token is `token` (else `NotFound`) and asks the status machine
+/// about `event`; answers the order and the status it moves to.
+async fn lock_for(
+    tx: &DatabaseTransaction,
+    id: &str,
+    token: &str,
+    event: OrderEvent,
+) -> Result<(cafeteria_order::Model, OrderStatus), OrderError> {
+    let order = cafeteria_order::Entity::find_by_id(id)
+        .lock_exclusive()
+        .first(tx)
+        .await?
+        .filter(|o| token_matches(o, token))
+        .ok_or(OrderError::NotFound)?;
+    let next = order::next(status_of(&order)?, event)?;
+    Ok((order, next))
+}
+
+/// `begin` (0 → 1; on 1 nothing changes).
+pub async fn begin(
+    db: &Db,
+    id: &str,
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<OrderRecord, OrderError> {
+    let tx = begin_write(db).await?;
+    let (order, next) = lock_for(&tx, id, token, OrderEvent::Begin).await?;
+    let order = if order.status != next.code() {
+        let mut row: cafeteria_order::ActiveModel = order.into();
+        row.status = Set(next.code());
+        row.updated_at = Set(now);
+        row.update(&tx).await?
+    } else {
+        order
+    };
+    let record = record(&tx, order).await?;
+    tx.commit().await?;
+    Ok(record)
+}
+
+/// `append`: only in status 1; takes the stock, stores the lines and adds them to the amount,
+/// all in one transaction.
+pub async fn append(
+    db: &Db,
+    id: &str,
+    token: &str,
+    lines: &[NewLine],
+    takes: &[Take],
+    now: DateTime<Utc>,
+) -> Result<OrderRecord, OrderError> {
+    let tx = begin_write(db).await?;
+    let (order, _) = lock_for(&tx, id, token, OrderEvent::Append).await?;
+    take_stock(&tx, takes).await?;
+    insert_lines(&tx, &order.id, lines, now).await?;
+    let added: i64 = lines.iter().map(|l| l.total_amount).sum();
+    let mut row: cafeteria_order::ActiveModel = order.clone().into();
+    row.amount = Set(order.amount + added);
+    row.updated_at = Set(now);
+    let order = row.update(&tx).await?;
+    let record = record(&tx, order).await?;
+    tx.commit().await?;
+    Ok(record)
+}
+
+/// `finalize` (1 → 2): creates the order's predefined payment (same shop and mode, the
+/// order's amount, `order_no` = the order's number, so the merchant's payment webhook names the
+/// order) in the same transaction, unless the order is paid at the counter (`payOffline`).
+pub async fn finalize(
+    db: &Db,
+    id: &str,
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<OrderRecord, OrderError> {
+    let tx = begin_write(db).await?;
+    let (order, next) = lock_for(&tx, id, token, OrderEvent::Finalize).await?;
+    let payment_id = if order.pay_offline {
+        None
+    } else {
+        let amount = Yen::parse_amount(&order.amount.to_string()).map_err(|e| {
+            OrderError::Unpayable(format!(
+                "the order's amount ({} yen) cannot be paid online: a payment's amount {e}",
+                order.amount
+            ))
+        })?;
+        let payment = payments::create(
+            &tx,
+            NewPayment {
+                shop_id: order.shop_id,
+                livemode: order.livemode,
+                amount,
+                order_no: Some(order.number.clone()),
+                custom: None,
+                interface: PaymentInterface::OnlineOrder,
+                redirection_url: None,
+                webhook_callback_url: None,
+                tip_vas_enabled: false,
+                expires_after: None,
+                now,
+            },
+        )
+        .await
+        .map_err(|e| match e {
+            PaymentError::OrderNoTaken(no) => OrderError::Unpayable(format!(
+                "order_no {no} (this order's number) is already used by another payment of this shop"
+            )),
+            PaymentError::Db(e) => OrderError::Db(e),
+        })?;
+        Some(payment.payment.id)
+    };
+    let mut row: cafeteria_order::ActiveModel = order.into();
+    row.status = Set(next.code());
+    row.predefined_payment_id = Set(payment_id);
+    row.updated_at = Set(now);
+    let order = row.update(&tx).await?;
+    let record = record(&tx, order).await?;
+    tx.commit().await?;
+    Ok(record)
+}
+
+/// Takes each item's portions: `stock_available - q` where it is unlimited or has `q` left;
+/// no row changed means it ran out.
+async fn take_stock(tx: &DatabaseTransaction, takes: &[Take]) -> Result<(), OrderError> {
+    for t in takes {
+        let done = menu_item::Entity::update_many()
+            .col_expr(
+                menu_item::Column::StockAvailable,
+                Expr::col(menu_item::Column::StockAvailable).sub(t.quantity),
+            )
+            .filter(menu_item::Column::Id.eq(t.menu_id))
+            .filter(
+                menu_item::Column::StockAvailable
+                    .is_null()
+                    .or(menu_item::Column::StockAvailable.gte(t.quantity)),
+            )
+            .exec(tx)
+            .await?;
+        if done.rows_affected == 0 {
+            return Err(OrderError::NoStock { menu_id: t.menu_id });
+        }
+    }
+    Ok(())
+}
+
+async fn insert_lines(
+    tx: &DatabaseTransaction,
+    order_id: &str,
+    lines: &[NewLine],
+    now: DateTime<Utc>,
+) -> Result<Vec<cafeteria_order_line::Model>, DbErr> {
+    let mut out = Vec::with_capacity(lines.len());
+    for l in lines {
+        let row = cafeteria_order_line::ActiveModel {
+            order_id: Set(order_id.to_string()),
+            shop_menu_id: Set(l.shop_menu_id),
+            name: Set(l.name.clone()),
+            quantity: Set(i32::try_from(l.quantity).unwrap_or(i32::MAX)),
+            unit_price: Set(l.unit_price),
+            tax_rate: Set(l.tax_rate),
+            variations: Set(l.variations.clone()),
+            group_tag: Set(None),
+            device_tag: Set(l.device_tag.clone()),
+            is_option: Set(l.is_option),
+            created_at: Set(now),
+            ..Default::default()
+        };
+        out.push(row.insert(tx).await?);
+    }
+    Ok(out)
+}
