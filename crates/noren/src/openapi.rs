@@ -9,7 +9,7 @@ use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder};
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder, Schema};
 
 /// The servers every spec lists. Staging and production addresses are placeholders until the
 /// hosted environments exist (seed 000 §9: "addresses not shown").
@@ -293,6 +293,10 @@ impl Specs {
             unsupported_media: "A body that is not `application/json`.",
         }
         .modify(&mut checkout);
+        for api in [&mut pay, &mut order, &mut inbound, &mut checkout] {
+            merge_described_all_of(api);
+        }
+        close_values_bodies(&mut order);
         Specs {
             pay,
             order,
@@ -328,6 +332,98 @@ impl Specs {
             ("inbound.json", self.inbound_json()),
             ("internal/checkout.json", self.checkout_json()),
         ]
+    }
+}
+
+/// utoipa writes an inline value type that has a doc comment (`#[schema(inline)]` on a
+/// required field of a JSON body: `token: Token`) as
+/// `allOf: [<the type's schema>, {"type": "object", "description": …}]`, and that second
+/// `"type": "object"` contradicts a string or integer schema: no value can match both, so
+/// generated clients and schemathesis refuse the document. This writes such a pair as the
+/// type's schema with the description added, which is what the field means (test:
+/// `openapi::no_schema_combines_a_value_with_an_object`).
+fn merge_described_all_of(api: &mut OpenApi) {
+    use utoipa::openapi::schema::{ArrayItems, SchemaType};
+
+    fn merged(schema: &Schema) -> Option<Schema> {
+        let Schema::AllOf(all) = schema else {
+            return None;
+        };
+        let [RefOr::T(base), RefOr::T(Schema::Object(extra))] = all.items.as_slice() else {
+            return None;
+        };
+        let only_described = extra.schema_type == SchemaType::Type(Type::Object)
+            && extra.properties.is_empty()
+            && extra.required.is_empty()
+            && extra.description.is_some();
+        if !only_described {
+            return None;
+        }
+        let mut base = base.clone();
+        match &mut base {
+            Schema::Object(o) => o.description = extra.description.clone(),
+            Schema::Array(a) => a.description = extra.description.clone(),
+            _ => return None,
+        }
+        Some(base)
+    }
+
+    fn fix(schema: &mut RefOr<Schema>) {
+        let RefOr::T(inner) = schema else {
+            return;
+        };
+        if let Some(m) = merged(inner) {
+            *inner = m;
+        }
+        match inner {
+            Schema::Object(o) => o.properties.values_mut().for_each(fix),
+            Schema::Array(a) => {
+                if let ArrayItems::RefOrSchema(items) = &mut a.items {
+                    fix(items);
+                }
+            }
+            Schema::AllOf(all) => all.items.iter_mut().for_each(fix),
+            Schema::OneOf(one) => one.items.iter_mut().for_each(fix),
+            Schema::AnyOf(any) => any.items.iter_mut().for_each(fix),
+            _ => {}
+        }
+    }
+
+    if let Some(components) = api.components.as_mut() {
+        components.schemas.values_mut().for_each(fix);
+    }
+}
+
+/// A JSON body read by `#[derive(Values)]` refuses members it does not name (one 400 naming
+/// them, like unknown query values): its schema says so with `additionalProperties: false`, so
+/// that clients and schemathesis do not send extra members expecting them to be ignored.
+fn close_values_bodies(api: &mut OpenApi) {
+    use utoipa::openapi::schema::AdditionalProperties;
+
+    let mut names = Vec::new();
+    for item in api.paths.paths.values() {
+        let operations = [&item.get, &item.put, &item.post, &item.delete, &item.patch];
+        for op in operations.into_iter().flatten() {
+            let Some(RefOr::T(body)) = &op.request_body else {
+                continue;
+            };
+            for content in body.content.values() {
+                if let RefOr::T(c) = content
+                    && let Some(RefOr::Ref(r)) = &c.schema
+                    && let Some(name) = r.ref_location.strip_prefix("#/components/schemas/")
+                {
+                    names.push(name.to_string());
+                }
+            }
+        }
+    }
+    let Some(components) = api.components.as_mut() else {
+        return;
+    };
+    for name in names {
+        if let Some(RefOr::T(Schema::Object(o))) = components.schemas.get_mut(&name) {
+            o.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
+        }
     }
 }
 

@@ -426,7 +426,7 @@ pub async fn create_cafeteria_order(
     summary = "Retrieve a cafeteria order (merchant)",
     tag = "Cafeteria orders",
     security(("apiKey" = [])),
-    params(("id" = String, Path, description = "The order's id.")),
+    params(("id" = String, Path, description = "The order's id.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     responses(
         (status = 200, description = "The order, with its `mutableToken`.", body = CafeteriaOrder),
         (status = 404, description = "No order of the key's shop and mode has this id.", body = ErrorBody,
@@ -461,7 +461,7 @@ pub struct GetOrderValues {
     operation_id = "get_cafeteria_order",
     summary = "Retrieve a cafeteria order",
     tag = "Cafeteria orders",
-    params(("id" = String, Path, description = "The order's id."), GetOrderValues),
+    params(("id" = String, Path, description = "The order's id.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"), GetOrderValues),
     responses(
         (status = 200, description = "The order (without `mutableToken`).", body = CafeteriaOrder),
         (status = 400, description = "A value is invalid; `errors` names every bad field.", body = ErrorBody,
@@ -499,7 +499,7 @@ pub struct TokenValues {
     operation_id = "begin_cafeteria_order",
     summary = "Begin the order session",
     tag = "Cafeteria orders",
-    params(("id" = String, Path, description = "The order's id.")),
+    params(("id" = String, Path, description = "The order's id.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     request_body = TokenValues,
     responses(
         (status = 200, description = "The order, now in status 1 (begin on an order in 1 changes nothing: every phone at the table may call it).", body = CafeteriaOrder),
@@ -528,7 +528,7 @@ pub async fn begin_cafeteria_order(
     operation_id = "finalize_cafeteria_order",
     summary = "Finalize the order",
     tag = "Cafeteria orders",
-    params(("id" = String, Path, description = "The order's id.")),
+    params(("id" = String, Path, description = "The order's id.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     request_body = TokenValues,
     responses(
         (status = 200, description = "The order, now in status 2, with `predefinedPaymentToken`: the token of a predefined payment of the payment API for the order's amount (`order_no` is the order's `number`); the customer pays it in the hosted checkout at `/checkout/{predefinedPaymentToken}`. An order paid at the counter (`payOffline`) gets no payment.", body = CafeteriaOrder),
@@ -576,7 +576,7 @@ pub struct AppendValues {
     operation_id = "append_to_cafeteria_order",
     summary = "Append menus to the order",
     tag = "Cafeteria orders",
-    params(("id" = String, Path, description = "The order's id.")),
+    params(("id" = String, Path, description = "The order's id.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     request_body = AppendValues,
     responses(
         (status = 200, description = "The order with the new lines and amount.", body = CafeteriaOrder),

@@ -58,6 +58,50 @@ fn every_operation_of_every_spec_has_a_summary() {
     }
 }
 
+/// No `allOf` asks a value to be both an object and a string (or a number): utoipa writes a
+/// described inline field that way, and `openapi::merge_described_all_of` undoes it. A schema
+/// no value matches breaks generated clients and schemathesis ("conflicting constraints").
+#[test]
+fn no_schema_combines_a_value_with_an_object() {
+    fn walk(v: &serde_json::Value, at: &str, found: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                if let Some(parts) = map.get("allOf").and_then(|a| a.as_array()) {
+                    let types: Vec<&str> =
+                        parts.iter().filter_map(|p| p["type"].as_str()).collect();
+                    if types.contains(&"object") && types.iter().any(|t| *t != "object") {
+                        found.push(at.to_string());
+                    }
+                }
+                for (k, v) in map {
+                    walk(v, &format!("{at}/{k}"), found);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    walk(v, &format!("{at}/{i}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+    let specs = noren::app::specs();
+    for (name, spec) in [
+        ("pay", &specs.pay),
+        ("order", &specs.order),
+        ("inbound", &specs.inbound),
+        ("checkout", &specs.checkout),
+    ] {
+        let mut found = Vec::new();
+        walk(
+            &serde_json::to_value(spec).expect("serializes"),
+            "",
+            &mut found,
+        );
+        assert!(found.is_empty(), "{name}: contradictory allOf at {found:?}");
+    }
+}
+
 #[test]
 fn the_internal_checkout_spec_is_generated_from_the_checkout_routes_and_kept_out_of_pay_yaml() {
     let specs = noren::app::specs();

@@ -196,7 +196,9 @@ both_databases! {
         let token = order["mutableToken"].as_str().expect("as set up");
         let path = format!("/api/cafeteria/{id}/begin");
 
-        let wrong = format!("{}x", &token[..31]);
+        // The same token with its last character changed (never to itself).
+        let last = if token.ends_with('x') { 'y' } else { 'x' };
+        let wrong = format!("{}{last}", &token[..31]);
         let res = post(&app, &path, None, json!({"token": wrong})).await;
         assert_eq!(res.status(), 404);
         let body = json(res).await;
