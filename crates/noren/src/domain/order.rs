@@ -252,11 +252,13 @@ impl OrderEvent {
     }
 
     /// The event behind the merchant's status call (`POST /api/admin/cafeteria/{id}/status`)
-    /// asking for `target`: 10 confirm, 15 prepare, 20 finish, 90 cancel. Any other target
-    /// (30 only comes through a refund, 5 through the payment) is `None`: a 400 naming
-    /// [`MERCHANT_TARGETS`].
-    pub fn merchant_asks_for(target: OrderStatus) -> Option<OrderEvent> {
+    /// asking for `target`: 10 confirm, 15 prepare, 20 finish, 90 cancel, and 5 (paid) for an
+    /// order paid at the counter (`pay_offline`), whose money never passes through a payment.
+    /// Any other target is `None`, a 400 naming [`merchant_targets`]: 30 comes only through a
+    /// refund of the order's payment, 5 of an online order only through its payment.
+    pub fn merchant_asks_for(target: OrderStatus, pay_offline: bool) -> Option<OrderEvent> {
         match target {
+            OrderStatus::PendingConfirmation if pay_offline => Some(OrderEvent::Paid),
             OrderStatus::Confirmed => Some(OrderEvent::Confirm),
             OrderStatus::Prepared => Some(OrderEvent::Prepare),
             OrderStatus::Finished => Some(OrderEvent::Finish),
@@ -266,13 +268,24 @@ impl OrderEvent {
     }
 }
 
-/// The statuses the merchant's status call may ask for.
-pub const MERCHANT_TARGETS: [OrderStatus; 4] = [
-    OrderStatus::Confirmed,
-    OrderStatus::Prepared,
-    OrderStatus::Finished,
-    OrderStatus::Cancelled,
-];
+/// The statuses the merchant's status call may ask for; 5 only for an order paid at the
+/// counter.
+pub fn merchant_targets(pay_offline: bool) -> &'static [OrderStatus] {
+    const ONLINE: [OrderStatus; 4] = [
+        OrderStatus::Confirmed,
+        OrderStatus::Prepared,
+        OrderStatus::Finished,
+        OrderStatus::Cancelled,
+    ];
+    const OFFLINE: [OrderStatus; 5] = [
+        OrderStatus::PendingConfirmation,
+        OrderStatus::Confirmed,
+        OrderStatus::Prepared,
+        OrderStatus::Finished,
+        OrderStatus::Cancelled,
+    ];
+    if pay_offline { &OFFLINE } else { &ONLINE }
+}
 
 /// An event refused in the order's current status: answered 409 with its text,
 /// `order is in status 2 (finalized); append is allowed only in 1 (mutable)`.
@@ -542,12 +555,27 @@ mod tests {
 
     #[test]
     fn the_merchants_status_call_maps_targets_to_events() {
-        for s in S::ALL {
-            let event = OrderEvent::merchant_asks_for(s);
-            assert_eq!(event.is_some(), MERCHANT_TARGETS.contains(&s), "{s:?}");
-            if let Some(e) = event {
-                assert_eq!(e.target(), s);
+        for offline in [false, true] {
+            for s in S::ALL {
+                let event = OrderEvent::merchant_asks_for(s, offline);
+                assert_eq!(
+                    event.is_some(),
+                    merchant_targets(offline).contains(&s),
+                    "{s:?}"
+                );
+                if let Some(e) = event {
+                    assert_eq!(e.target(), s);
+                }
             }
         }
+        assert_eq!(
+            OrderEvent::merchant_asks_for(S::PendingConfirmation, false),
+            None
+        );
+        assert_eq!(
+            OrderEvent::merchant_asks_for(S::PendingConfirmation, true),
+            Some(E::Paid)
+        );
+        assert_eq!(OrderEvent::merchant_asks_for(S::Refunded, true), None);
     }
 }

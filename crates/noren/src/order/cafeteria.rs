@@ -11,6 +11,7 @@ use crate::db::repo::{cafeteria as repo, menus};
 use crate::domain::keys::Mode;
 use crate::domain::lang::Lang;
 use crate::domain::masking::{mask_email, mask_phone};
+use crate::domain::order::OrderStatus;
 use crate::domain::tax::{LineInput, TaxRate, price_line};
 use crate::http::auth::Merchant;
 use crate::http::error::{ApiError, ErrorBody, FieldError};
@@ -302,6 +303,9 @@ fn order_error(id: &str, e: repo::OrderError) -> ApiError {
             ApiError::Conflict(format!("not enough stock of menu {menu_id}"))
         }
         repo::OrderError::Unpayable(message) => ApiError::Conflict(message),
+        repo::OrderError::NotATarget(message) => {
+            ApiError::invalid(vec![FieldError::new("status", message)])
+        }
         repo::OrderError::Db(e) => ApiError::Internal(e.into()),
     }
 }
@@ -343,8 +347,9 @@ pub struct CreateOrderValues {
     /// 0 to 32 characters.
     #[schema(inline)]
     table_number: Option<TableNumber>,
-    /// Customers begin the order and add to it (created in status 0); default false (created
-    /// finalized, status 2, with the merchant's lines only).
+    /// Customers begin the order and add to it (created in status 0); default false: created
+    /// finalized (status 2) with the merchant's lines only (`menu` or `option` then needs a
+    /// line), its payment made at once (`predefinedPaymentToken`) unless `payOffline`.
     mutable: Option<bool>,
 }
 
@@ -362,7 +367,7 @@ pub struct CreateOrderValues {
             example = json!({"code": "client", "message": "invalid memo: must be at most 300 characters", "errors": [{"field": "memo", "message": "must be at most 300 characters"}]})),
         (status = 404, description = "`shopId` is not the key's shop.", body = ErrorBody,
             example = json!({"code": "not_found", "message": "no shop with id 999"})),
-        (status = 409, description = "A menu of the initial lines ran out during the request.", body = ErrorBody,
+        (status = 409, description = "A menu of the initial lines ran out during the request, or an order created finalized (`mutable` false) cannot be paid online (amount below 50 or above 99,999,999 yen).", body = ErrorBody,
             example = json!({"code": "conflict", "message": "not enough stock of menu 14"})),
     )
 )]
@@ -395,6 +400,13 @@ pub async fn create_cafeteria_order(
             }
         }
     }
+    let mutable = values.mutable.unwrap_or(false);
+    if !mutable && lines.is_empty() && errors.is_empty() {
+        errors.push(FieldError::new(
+            "menu",
+            "required when mutable is false: the order is created finalized with these lines",
+        ));
+    }
     if !errors.is_empty() {
         return Err(ApiError::invalid(errors));
     }
@@ -402,7 +414,7 @@ pub async fn create_cafeteria_order(
     let new = repo::NewOrder {
         shop_id,
         livemode: m.mode == Mode::Live,
-        mutable: values.mutable.unwrap_or(false),
+        mutable,
         memo: values.memo.and_then(Blank::into_option),
         table_number: values.table_number.and_then(Blank::into_option),
         phone_number: values.phone_number.and_then(Blank::into_option),
@@ -531,12 +543,12 @@ pub async fn begin_cafeteria_order(
     params(("id" = String, Path, description = "The order's id.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     request_body = TokenValues,
     responses(
-        (status = 200, description = "The order, now in status 2, with `predefinedPaymentToken`: the token of a predefined payment of the payment API for the order's amount (`order_no` is the order's `number`); the customer pays it in the hosted checkout at `/checkout/{predefinedPaymentToken}`. An order paid at the counter (`payOffline`) gets no payment.", body = CafeteriaOrder),
+        (status = 200, description = "The order, now in status 2, with `predefinedPaymentToken`: the token of a predefined payment of the payment API for the order's amount (`order_no` is `C-` and the order's `number`, e.g. `C-12`, so the merchant's payment webhook names the order; paying it moves the order to 5); the customer pays it in the hosted checkout at `/checkout/{predefinedPaymentToken}`. An order paid at the counter (`payOffline`) gets no payment.", body = CafeteriaOrder),
         (status = 400, description = "`token` is missing or invalid.", body = ErrorBody,
             example = json!({"code": "client", "message": "invalid token: required", "errors": [{"field": "token", "message": "required"}]})),
         (status = 404, description = "No order has this id, or the token is not its token.", body = ErrorBody,
             example = json!({"code": "not_found", "message": "no cafeteria order with id Qx3rT8pLm2VwZ9aKd4nB7cYh1sFe6GjU"})),
-        (status = 409, description = "The order is not in status 1, or it cannot be paid online (amount below 50 or above 99,999,999 yen, or its number already another payment's `order_no`).", body = ErrorBody,
+        (status = 409, description = "The order is not in status 1, or it cannot be paid online (amount below 50 or above 99,999,999 yen, or `C-<number>` already another payment's `order_no`).", body = ErrorBody,
             example = json!({"code": "conflict", "message": "order is in status 2 (finalized); finalize is allowed only in 1 (mutable)"})),
     )
 )]
@@ -618,4 +630,95 @@ pub async fn append_to_cafeteria_order(
     .await
     .map_err(|e| order_error(&id, e))?;
     Ok(Json(answer(&record, false)))
+}
+
+/// A status the merchant's status call may set: 10 confirmed, 15 prepared, 20 finished,
+/// 90 cancelled, and 5 (paid) for an order paid at the counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetStatus(OrderStatus);
+
+impl Value for TargetStatus {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let code = Int::<0, 99>::parse(raw)?.get();
+        i32::try_from(code)
+            .ok()
+            .and_then(|c| OrderStatus::try_from(c).ok())
+            .map(TargetStatus)
+            .ok_or_else(|| format!("{code} is not an order status"))
+    }
+}
+
+impl ToSchema for TargetStatus {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("TargetStatus")
+    }
+}
+
+impl PartialSchema for TargetStatus {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Int32,
+            )))
+            .enum_values(Some([5, 10, 15, 20, 90]))
+            .description(Some(
+                "10 confirmed, 15 prepared, 20 finished, 90 cancelled; 5 (paid) only for an order paid at the counter (`payOffline`).",
+            ))
+            .examples([serde_json::json!(10)])
+            .into()
+    }
+}
+
+/// Values of the merchant's status call.
+#[derive(Values, ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[values(body = "json")]
+pub struct StatusValues {
+    /// The status to move the order to.
+    #[schema(inline)]
+    status: TargetStatus,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/cafeteria/{id}/status",
+    operation_id = "set_cafeteria_order_status",
+    summary = "Move a cafeteria order on (merchant)",
+    description = "The kitchen's progress: a paid order (5) is confirmed (10), prepared (15) and \
+finished (20), one step at a time; an order not yet paid (0, 1, 2) can be cancelled (90), which \
+also invalidates its payment link. An order paid at the counter (`payOffline`) is marked paid \
+(5) with this call; an online order reaches 5 when its payment is paid, and 30 when that \
+payment is refunded (`POST /v3/payments/refund`), never through this call.",
+    tag = "Cafeteria orders",
+    security(("apiKey" = [])),
+    params(("id" = String, Path, description = "The order's id.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
+    request_body = StatusValues,
+    responses(
+        (status = 200, description = "The order in its new status.", body = CafeteriaOrder),
+        (status = 400, description = "`status` is missing or not a status this call sets.", body = ErrorBody,
+            example = json!({"code": "client", "message": "invalid status: the status call sets one of 10 (confirmed), 15 (prepared), 20 (finished), 90 (cancelled); 30 (refunded) comes from refunding the order's payment", "errors": [{"field": "status", "message": "the status call sets one of 10 (confirmed), 15 (prepared), 20 (finished), 90 (cancelled); 30 (refunded) comes from refunding the order's payment"}]})),
+        (status = 404, description = "No order of the key's shop and mode has this id.", body = ErrorBody,
+            example = json!({"code": "not_found", "message": "no cafeteria order with id Qx3rT8pLm2VwZ9aKd4nB7cYh1sFe6GjU"})),
+        (status = 409, description = "The order's status does not allow this step.", body = ErrorBody,
+            example = json!({"code": "conflict", "message": "order is in status 5 (pending confirmation); finish is allowed only in 15 (prepared)"})),
+    )
+)]
+pub async fn set_cafeteria_order_status(
+    State(state): State<AppState>,
+    Merchant(m): Merchant,
+    Path(id): Path<String>,
+    values: StatusValues,
+) -> Result<Json<CafeteriaOrder>, ApiError> {
+    let record = repo::merchant_status(
+        &state.db,
+        m.shop.id,
+        m.mode == Mode::Live,
+        &id,
+        values.status.0,
+        state.clock.now(),
+    )
+    .await
+    .map_err(|e| order_error(&id, e))?;
+    Ok(Json(answer(&record, true)))
 }

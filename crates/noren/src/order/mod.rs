@@ -56,6 +56,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(menus::get_menu))
         .routes(routes!(cafeteria::create_cafeteria_order))
         .routes(routes!(cafeteria::get_cafeteria_order_admin))
+        .routes(routes!(cafeteria::set_cafeteria_order_status))
         .routes(routes!(cafeteria::get_cafeteria_order))
         .routes(routes!(cafeteria::begin_cafeteria_order))
         .routes(routes!(cafeteria::append_to_cafeteria_order))

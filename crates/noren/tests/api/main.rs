@@ -19,6 +19,7 @@ mod openapi_examples;
 mod ops;
 mod order_cafeteria;
 mod order_menus;
+mod order_status;
 mod payments;
 mod portal;
 mod refunds;

@@ -106,7 +106,7 @@ both_databases! {
         assert_eq!(json(res).await, order);
 
         // Numbers count per shop and mode.
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id})).await;
+        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true})).await;
         assert_eq!(json(res).await["number"], "2");
     }
 
@@ -133,7 +133,7 @@ both_databases! {
         // Limits are inclusive and empty texts are allowed (seed 001 §5: 0 to N).
         let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({
             "shopId": m.shop.id, "memo": "x".repeat(300), "membershipNumber": "", "phoneNumber": "0".repeat(20),
-            "email": "x".repeat(100),
+            "email": "x".repeat(100), "mutable": true,
         })).await;
         assert_eq!(res.status(), 200);
         let order = json(res).await;
@@ -189,7 +189,7 @@ both_databases! {
 
     async fn begin_moves_0_to_1_once_a_wrong_token_is_404_and_a_finalized_order_is_409(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
-        fixtures::restaurant(app.db(), m.shop.id).await;
+        let r = fixtures::restaurant(app.db(), m.shop.id).await;
         let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true})).await;
         let order = json(res).await;
         let id = order["id"].as_str().expect("as set up");
@@ -215,7 +215,7 @@ both_databases! {
             assert!(begun.get("mutableToken").is_none());
         }
 
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id})).await;
+        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "menu": [{"id": r.gyoza}]})).await;
         let fixed = json(res).await;
         let res = post(&app, &format!("/api/cafeteria/{}/begin", fixed["id"].as_str().expect("as set up")), None,
             json!({"token": fixed["mutableToken"]})).await;
@@ -397,13 +397,14 @@ both_databases! {
             .filter(noren::db::entities::predefined_payment::Column::Token.eq(payment_token.as_str()))
             .one(app.db()).await.expect("read").expect("the payment");
         assert_eq!(payment.amount, 960);
-        assert_eq!(payment.order_no.as_deref(), Some(order["number"].as_str().expect("number")));
+        let order_no = format!("C-{}", order["number"].as_str().expect("number"));
+        assert_eq!(payment.order_no.as_deref(), Some(order_no.as_str()));
         assert_eq!(payment.shop_id, m.shop.id);
         assert!(!payment.livemode);
         // The hosted checkout takes it.
         let view = app.checkout(&payment_token).await;
         assert_eq!((view["amount"].clone(), view["state"].clone()), (json!(960), json!("open")), "{view}");
-        assert_eq!(view["order_no"], order["number"]);
+        assert_eq!(view["order_no"], order_no.as_str());
         // The public read shows the token too.
         let read = json(app.get(&format!("/api/cafeteria/{id}")).await).await;
         assert_eq!(read["predefinedPaymentToken"], payment_token.as_str());
@@ -427,13 +428,16 @@ both_databases! {
         assert_eq!(json(res).await["message"], "the order's amount (0 yen) cannot be paid online: a payment's amount must be at least 50");
         assert_eq!(json(app.get(&format!("/api/cafeteria/{id}")).await).await["status"], 1);
 
-        // Its number already another payment's order_no: 409, nothing changes.
+        // A merchant payment whose order_no is the order's bare number is no obstacle (order
+        // payments are numbered C-1, C-2, …); one that took C-<number> is: 409, nothing changes.
         let number = json(app.get(&format!("/api/cafeteria/{id}")).await).await["number"].as_str().expect("number").to_string();
+        app.create_payment(&m.key, &[("amount", "1000"), ("order_no", &number)]).await;
+        let number = format!("C-{number}");
         app.create_payment(&m.key, &[("amount", "1000"), ("order_no", &number)]).await;
         post(&app, &format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": r.beer}]})).await;
         let res = post(&app, &format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
         assert_eq!(res.status(), 409);
-        assert_eq!(json(res).await["message"], format!("order_no {number} (this order's number) is already used by another payment of this shop"));
+        assert_eq!(json(res).await["message"], format!("order_no {number} (this order's payment number) is already used by another payment of this shop"));
         let read = json(app.get(&format!("/api/cafeteria/{id}")).await).await;
         assert_eq!((read["status"].clone(), read["predefinedPaymentToken"].clone()), (json!(1), Value::Null));
 

@@ -1,14 +1,15 @@
 //! Payment attempts (seed 000 §4): starting one when the customer chooses a brand (cancelling
 //! the open one), settling it when the brand approves or declines, and refunding it. Every
-//! status change writes a history entry; paid and refunded write their webhook event in the
-//! same transaction.
+//! status change writes a history entry; paid and refunded write their webhook event, and move
+//! the cafeteria order the payment belongs to (5 paid, 30 refunded), in the same transaction.
 
-use super::SelectFirst;
+use super::{SelectFirst, cafeteria};
 use crate::db::entities::{
     payment, payment_history, predefined_payment, value_added_service, webhook_event,
 };
 use crate::db::{Db, begin_write, begin_write_in};
 use crate::domain::lifecycle::{self, NotOpen, PaymentFacts};
+use crate::domain::order::OrderEvent;
 use crate::domain::payment::{PaymentMethod, PaymentStatus, new_payment_number};
 use crate::webhooks::event::{EventSettings, EventStatus};
 use crate::webhooks::store as webhooks;
@@ -268,15 +269,16 @@ async fn change_money(
     ),
     AttemptError,
 > {
-    let (status, fulfilled) = match to {
-        EventStatus::Paid => (PaymentStatus::Paid, true),
-        EventStatus::Refunded => (PaymentStatus::Refunded, false),
+    let (status, fulfilled, order_event) = match to {
+        EventStatus::Paid => (PaymentStatus::Paid, true, OrderEvent::Paid),
+        EventStatus::Refunded => (PaymentStatus::Refunded, false, OrderEvent::Refund),
     };
     let attempt = set_status(tx, attempt, status, now).await?;
     let mut active: predefined_payment::ActiveModel = p.into();
     active.fulfilled = Set(fulfilled);
     active.updated_at = Set(now);
     let payment = active.update(tx).await?;
+    cafeteria::payment_changed(tx, payment.id, order_event, now).await?;
     let event = webhooks::record_event(tx, &payment, &attempt, to, events).await?;
     Ok((attempt, payment, event))
 }

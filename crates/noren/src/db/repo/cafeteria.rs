@@ -40,6 +40,9 @@ pub enum OrderError {
     /// bounds, or its number is already another payment's `order_no`) (409).
     #[error("{0}")]
     Unpayable(String),
+    /// The merchant's status call asked for a status it cannot set (400 on `status`).
+    #[error("{0}")]
+    NotATarget(String),
     #[error(transparent)]
     Db(#[from] DbErr),
 }
@@ -160,12 +163,18 @@ pub async fn create(
         };
         take_stock(&tx, takes).await?;
         let lines = insert_lines(&tx, &order.id, &lines, now).await?;
+        // Created finalized (not mutable): its payment is made now, as finalize would.
+        let order = if order.status == OrderStatus::Finalized.code() {
+            let payment_id = order_payment(&tx, &order, now).await?;
+            let mut row: cafeteria_order::ActiveModel = order.into();
+            row.predefined_payment_id = Set(payment_id);
+            row.update(&tx).await?
+        } else {
+            order
+        };
+        let record = record(&tx, order).await?;
         tx.commit().await?;
-        return Ok(OrderRecord {
-            order,
-            lines,
-            payment_token: None,
-        });
+        return Ok(OrderRecord { lines, ..record });
     }
 }
 
@@ -275,43 +284,148 @@ pub async fn finalize(
 ) -> Result<OrderRecord, OrderError> {
     let tx = begin_write(db).await?;
     let (order, next) = lock_for(&tx, id, token, OrderEvent::Finalize).await?;
-    let payment_id = if order.pay_offline {
-        None
-    } else {
-        let amount = Yen::parse_amount(&order.amount.to_string()).map_err(|e| {
-            OrderError::Unpayable(format!(
-                "the order's amount ({} yen) cannot be paid online: a payment's amount {e}",
-                order.amount
-            ))
-        })?;
-        let payment = payments::create(
-            &tx,
-            NewPayment {
-                shop_id: order.shop_id,
-                livemode: order.livemode,
-                amount,
-                order_no: Some(order.number.clone()),
-                custom: None,
-                interface: PaymentInterface::OnlineOrder,
-                redirection_url: None,
-                webhook_callback_url: None,
-                tip_vas_enabled: false,
-                expires_after: None,
-                now,
-            },
-        )
-        .await
-        .map_err(|e| match e {
-            PaymentError::OrderNoTaken(no) => OrderError::Unpayable(format!(
-                "order_no {no} (this order's number) is already used by another payment of this shop"
-            )),
-            PaymentError::Db(e) => OrderError::Db(e),
-        })?;
-        Some(payment.payment.id)
-    };
+    let payment_id = order_payment(&tx, &order, now).await?;
     let mut row: cafeteria_order::ActiveModel = order.into();
     row.status = Set(next.code());
     row.predefined_payment_id = Set(payment_id);
+    row.updated_at = Set(now);
+    let order = row.update(&tx).await?;
+    let record = record(&tx, order).await?;
+    tx.commit().await?;
+    Ok(record)
+}
+
+/// The `order_no` of an order's payment: `C-` and the order's number. The prefix keeps order
+/// payments apart from the merchant's own payments, whose `order_no` is often a bare number.
+pub fn payment_order_no(number: &str) -> String {
+    format!("C-{number}")
+}
+
+/// Creates the predefined payment of a finalized `order` (same shop and mode, the order's
+/// amount, `order_no` from [`payment_order_no`], so the merchant's payment webhook names the
+/// order) and answers its id; none for an order paid at the counter (`payOffline`).
+async fn order_payment(
+    tx: &DatabaseTransaction,
+    order: &cafeteria_order::Model,
+    now: DateTime<Utc>,
+) -> Result<Option<i64>, OrderError> {
+    if order.pay_offline {
+        return Ok(None);
+    }
+    let amount = Yen::parse_amount(&order.amount.to_string()).map_err(|e| {
+        OrderError::Unpayable(format!(
+            "the order's amount ({} yen) cannot be paid online: a payment's amount {e}",
+            order.amount
+        ))
+    })?;
+    let payment = payments::create(
+        tx,
+        NewPayment {
+            shop_id: order.shop_id,
+            livemode: order.livemode,
+            amount,
+            order_no: Some(payment_order_no(&order.number)),
+            custom: None,
+            interface: PaymentInterface::OnlineOrder,
+            redirection_url: None,
+            webhook_callback_url: None,
+            tip_vas_enabled: false,
+            expires_after: None,
+            now,
+        },
+    )
+    .await
+    .map_err(|e| match e {
+        PaymentError::OrderNoTaken(no) => OrderError::Unpayable(format!(
+            "order_no {no} (this order's payment number) is already used by another payment of this shop"
+        )),
+        PaymentError::Db(e) => OrderError::Db(e),
+    })?;
+    Ok(Some(payment.payment.id))
+}
+
+/// Moves the order paid by payment `payment_id`, if there is one, after that payment was paid
+/// (`Paid`: 2 → 5) or refunded (`Refund`: → 30), in the transaction that changed the payment.
+/// An order the event no longer applies to (cancelled while an attempt that had already
+/// started went on to be paid) keeps its status: the money is then the merchant's to refund,
+/// and refusing would lose the payment's change. Answers the order when it moved.
+pub async fn payment_changed(
+    tx: &DatabaseTransaction,
+    payment_id: i64,
+    event: OrderEvent,
+    now: DateTime<Utc>,
+) -> Result<Option<cafeteria_order::Model>, DbErr> {
+    let Some(order) = cafeteria_order::Entity::find()
+        .filter(cafeteria_order::Column::PredefinedPaymentId.eq(payment_id))
+        .lock_exclusive()
+        .first(tx)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let current = OrderStatus::try_from(order.status).map_err(|e| DbErr::Custom(e.to_string()))?;
+    match order::next(current, event) {
+        Ok(next) => {
+            let mut row: cafeteria_order::ActiveModel = order.into();
+            row.status = Set(next.code());
+            row.updated_at = Set(now);
+            Ok(Some(row.update(tx).await?))
+        }
+        Err(refusal) => {
+            tracing::warn!(order = %order.id, payment_id, %refusal, "order keeps its status after its payment changed");
+            Ok(None)
+        }
+    }
+}
+
+/// The merchant's status call: moves the order `id` of `shop_id` in this mode to `target`
+/// (10, 15, 20, 90; 5 for an order paid at the counter). Cancelling an order whose payment
+/// exists invalidates the payment, so that its link takes no new attempt.
+pub async fn merchant_status(
+    db: &Db,
+    shop_id: i64,
+    livemode: bool,
+    id: &str,
+    target: OrderStatus,
+    now: DateTime<Utc>,
+) -> Result<OrderRecord, OrderError> {
+    let tx = begin_write(db).await?;
+    let order = cafeteria_order::Entity::find_by_id(id)
+        .lock_exclusive()
+        .first(&tx)
+        .await?
+        .filter(|o| o.shop_id == shop_id && o.livemode == livemode)
+        .ok_or(OrderError::NotFound)?;
+    let Some(event) = OrderEvent::merchant_asks_for(target, order.pay_offline) else {
+        let allowed = order::merchant_targets(order.pay_offline)
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let why = match target {
+            OrderStatus::Refunded => "; 30 (refunded) comes from refunding the order's payment",
+            OrderStatus::PendingConfirmation => {
+                "; 5 (pending confirmation) comes from paying the order's payment"
+            }
+            _ => "",
+        };
+        return Err(OrderError::NotATarget(format!(
+            "the status call sets one of {allowed}{why}"
+        )));
+    };
+    let next = order::next(status_of(&order)?, event)?;
+    if event == OrderEvent::Cancel
+        && let Some(pid) = order.predefined_payment_id
+    {
+        predefined_payment::Entity::update_many()
+            .col_expr(predefined_payment::Column::Invalidated, Expr::value(true))
+            .col_expr(predefined_payment::Column::UpdatedAt, Expr::value(now))
+            .filter(predefined_payment::Column::Id.eq(pid))
+            .exec(&tx)
+            .await?;
+    }
+    let mut row: cafeteria_order::ActiveModel = order.into();
+    row.status = Set(next.code());
     row.updated_at = Set(now);
     let order = row.update(&tx).await?;
     let record = record(&tx, order).await?;
