@@ -1,0 +1,166 @@
+//! The ordering guides run as written (issue 11 item 8): every ```` ```bash ```` block of
+//! `portal/docs/order/*.md`, page after page in the sidebar's order, runs in one `bash` against
+//! a live server holding `noren demo`'s data. Only two things are substituted, as a reader
+//! would: the key `make run` printed for `sk_test_...`, and this server's address for
+//! `http://127.0.0.1:8080`. `curl` fails on an HTTP error (`--fail-with-body`), so a call that
+//! does not answer 2xx fails the test with the script's output. The Japanese pages must hold
+//! the same commands (comments may be translated).
+
+use noren_testkit::{TestApp, both_databases};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_noren");
+
+/// The order guides in the sidebar's order.
+const PAGES: [&str; 4] = [
+    "index.md",
+    "creating-order.md",
+    "delivery-addresses.md",
+    "menu-archive.md",
+];
+
+fn portal() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../portal")
+}
+
+/// The ```` ```bash ```` blocks of a Markdown page, in order.
+fn bash_blocks(markdown: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        match &mut current {
+            None if line.trim_start().starts_with("```bash") => current = Some(String::new()),
+            Some(block) if line.trim_start().starts_with("```") => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            Some(block) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            None => {}
+        }
+    }
+    blocks
+}
+
+/// A block's commands without its comments (which a translation may change).
+fn commands(block: &str) -> Vec<String> {
+    block
+        .lines()
+        .map(|l| match l.find(" # ") {
+            Some(i) if !l[..i].contains('\'') && !l[..i].contains('"') => l[..i].trim_end(),
+            _ => l.trim_end(),
+        })
+        .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+fn page(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn the_japanese_guides_hold_the_same_commands() {
+    for name in PAGES {
+        let en = page(&portal().join("docs/order").join(name));
+        let ja = page(
+            &portal()
+                .join("i18n/ja/docusaurus-plugin-content-docs/current/order")
+                .join(name),
+        );
+        let (en, ja): (Vec<_>, Vec<_>) = (
+            bash_blocks(&en).iter().map(|b| commands(b)).collect(),
+            bash_blocks(&ja).iter().map(|b| commands(b)).collect(),
+        );
+        assert_eq!(en, ja, "{name}: the ja page's commands differ");
+    }
+}
+
+/// Runs `noren demo --json` on the app's database and answers the merchant key.
+fn demo_key(app: &TestApp) -> String {
+    let out = Command::new(BIN)
+        .args(["demo", "--json"])
+        .env("NOREN_DATABASE_URL", &app.database_url)
+        .env("NOREN_DATA_DIR", app.data_dir())
+        .output()
+        .expect("demo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let keys: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    keys["merchant_key"]
+        .as_str()
+        .expect("merchant_key")
+        .to_string()
+}
+
+/// Whether `tool` runs here; without it the guides cannot run: a loud skip on a developer's
+/// machine, a failure in CI (`.ci/run` installs `jq`).
+fn have(tool: &str) -> bool {
+    let found = Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "`{tool}` is missing: CI must install it to run the ordering guides"
+        );
+        eprintln!("SKIPPED: the ordering guides' examples need `{tool}`, which is not installed");
+    }
+    found
+}
+
+both_databases! {
+    async fn the_order_guides_run_as_written_against_the_demo(app) {
+        if !have("curl") || !have("jq") {
+            return;
+        }
+        let key = demo_key(&app);
+        let base = app.url("").trim_end_matches('/').to_string();
+        let mut script = String::from(
+            "set -euo pipefail\ncurl() { command curl --fail-with-body --silent --show-error \"$@\"; }\n",
+        );
+        let mut ran = 0;
+        for name in PAGES {
+            for block in bash_blocks(&page(&portal().join("docs/order").join(name))) {
+                script.push_str(&format!("echo '>>> {name}'\n"));
+                script.push_str(&block.replace("http://127.0.0.1:8080", &base).replace("sk_test_...", &key));
+                ran += 1;
+            }
+        }
+        assert!(ran >= 10, "the guides show the calls with runnable examples ({ran} blocks)");
+        let work = tempfile::tempdir().expect("a working directory");
+        let out = tokio::process::Command::new("bash")
+            .arg("-c")
+            .arg(&script)
+            .current_dir(work.path())
+            .output()
+            .await
+            .expect("bash runs");
+        let said = format!(
+            "{}\n--- stderr ---\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success(), "a guide's example failed:\n{said}");
+
+        // The dine-in guide ends with a paid order the kitchen finished, and a refunded one.
+        use noren::db::entities::cafeteria_order;
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        for status in [20, 30] {
+            let n = cafeteria_order::Entity::find()
+                .filter(cafeteria_order::Column::Status.eq(status))
+                .all(app.db())
+                .await
+                .expect("read")
+                .len();
+            assert_eq!(n, 1, "one order in status {status} after the guide:\n{said}");
+        }
+    }
+}
