@@ -202,6 +202,20 @@ fn as_line(i: &item::Model) -> MenuLineIn {
     }
 }
 
+/// The priced variations of a line (`id`, `categoryId`, `name`, `quantity`, `price`), each with
+/// the `metadata` the client gave it, if any.
+fn with_metadata(snapshot: &str, given: &[VariationIn]) -> Vec<JsonValue> {
+    let mut list: Vec<JsonValue> = serde_json::from_str(snapshot).unwrap_or_default();
+    for v in &mut list {
+        let id = v["id"].as_i64();
+        let given = given.iter().find(|g| Some(g.id) == id);
+        if let (Some(meta), JsonValue::Object(o)) = (given.and_then(|g| g.metadata.as_ref()), v) {
+            o.insert("metadata".into(), json!(meta));
+        }
+    }
+    list
+}
+
 /// The menu of a cart item.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -228,7 +242,8 @@ pub struct CartItem {
     pub item_id: i64,
     pub menu: CartMenu,
     pub quantity: i64,
-    /// The chosen variations: `id`, `categoryId`, `name`, `quantity` (per unit), `price`.
+    /// The chosen variations: `id`, `categoryId`, `name`, `quantity` (per unit), `price`, and
+    /// the `metadata` the client gave the variation, if any.
     pub variations: Vec<JsonValue>,
     /// The client's values, as given.
     pub metadata: BTreeMap<String, String>,
@@ -314,7 +329,7 @@ fn cart_answer(catalog: &Catalog, lang: Lang, order_id: &str, items: &[item::Mod
                     item_id: i.id,
                     menu,
                     quantity,
-                    variations: serde_json::from_str(&l.variations).unwrap_or_default(),
+                    variations: with_metadata(&l.variations, &stored_variations(i)),
                     metadata: stored_metadata(i),
                     device_tag: i.device_tag.clone(),
                     price: p.price,

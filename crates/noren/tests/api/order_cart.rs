@@ -102,7 +102,7 @@ both_databases! {
         let res = post(&app, &cart, None, json!({
             "token": token, "deviceTag": "phone-a",
             "menus": [{"id": r.shoyu_ramen, "quantity": 2, "metadata": {"note": "no onions"},
-                       "variations": [{"id": r.size_large, "category": r.size_category}]}],
+                       "variations": [{"id": r.size_large, "category": r.size_category, "metadata": {"firm": "yes"}}]}],
         })).await;
         assert_eq!(res.status(), 200);
         let a = json(res).await;
@@ -133,6 +133,8 @@ both_databases! {
         assert_eq!(ramen["taxRate"], 10);
         assert_eq!(ramen["isTaxRelief"], false);
         assert_eq!(ramen["variations"][0]["id"], r.size_large);
+        assert_eq!(ramen["variations"][0]["name"], "大盛り");
+        assert_eq!(ramen["variations"][0]["metadata"], json!({"firm": "yes"}));
         assert_eq!(ramen["problem"], Value::Null);
         assert_eq!(items[1]["menu"]["name"], "緑茶");
         assert_eq!(items[1]["deviceTag"], "phone-b");
@@ -263,6 +265,25 @@ both_databases! {
         let res = post(&app, &from_cart, None, json!({"token": token})).await;
         assert_eq!(res.status(), 409, "submitting twice: the cart is empty");
         assert_eq!(json(app.get(&format!("/api/cafeteria/{id}")).await).await["amount"], order["amount"]);
+    }
+
+    async fn two_devices_submitting_the_cart_at_once_append_it_once(app) {
+        let m = fixtures::test_merchant(app.db(), "Ramen").await;
+        let r = fixtures::restaurant(app.db(), m.shop.id).await;
+        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        post(&app, &format!("/api/cafeteria/{id}/cart"), None, json!({"token": token, "deviceTag": "a", "menus": [{"id": r.gyoza, "quantity": 4}]})).await;
+        let from_cart = format!("/api/cafeteria/{id}/append/from-cart");
+        let (a, b) = tokio::join!(
+            post(&app, &from_cart, None, json!({"token": token, "deviceTag": "a"})),
+            post(&app, &from_cart, None, json!({"token": token, "deviceTag": "b"})),
+        );
+        let mut statuses = [a.status().as_u16(), b.status().as_u16()];
+        statuses.sort();
+        assert_eq!(statuses, [200, 409]);
+        let order = json(app.get(&format!("/api/cafeteria/{id}")).await).await;
+        assert_eq!(order["menu"].as_array().map(Vec::len), Some(1));
+        assert_eq!(order["amount"], 480 * 4);
+        assert_eq!(stock(&app, r.gyoza).await, Some(16));
     }
 
     async fn from_cart_with_too_little_stock_or_a_sold_out_menu_changes_nothing(app) {
