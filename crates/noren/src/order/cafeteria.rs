@@ -264,7 +264,7 @@ fn line_answer(l: &cafeteria_order_line::Model) -> OrderLine {
 }
 
 /// The answer; `with_token` for the merchant's calls only.
-fn answer(r: &repo::OrderRecord, with_token: bool) -> CafeteriaOrder {
+pub(crate) fn answer(r: &repo::OrderRecord, with_token: bool) -> CafeteriaOrder {
     let o: &cafeteria_order::Model = &r.order;
     CafeteriaOrder {
         kind: "cafeteria",
@@ -291,11 +291,11 @@ fn answer(r: &repo::OrderRecord, with_token: bool) -> CafeteriaOrder {
     }
 }
 
-fn no_order(id: &str) -> ApiError {
+pub(crate) fn no_order(id: &str) -> ApiError {
     ApiError::NotFound(format!("no cafeteria order with id {id}"))
 }
 
-fn order_error(id: &str, e: repo::OrderError) -> ApiError {
+pub(crate) fn order_error(id: &str, e: repo::OrderError) -> ApiError {
     match e {
         repo::OrderError::NotFound => no_order(id),
         repo::OrderError::Refused(r) => ApiError::Conflict(r.to_string()),

@@ -36,7 +36,7 @@ pub struct VariationIn {
     pub id: i64,
     /// How many per unit of the menu; default 1.
     pub quantity: Option<i64>,
-    /// Free values for the client (not stored).
+    /// Free values for the client (not stored on order lines; a cart item keeps them).
     pub metadata: Option<BTreeMap<String, String>>,
     /// The variation category it is chosen in (informative: the catalogue decides).
     pub category: Option<i64>,
@@ -50,7 +50,7 @@ pub struct MenuLineIn {
     pub id: i64,
     /// 1 to 999; default 1.
     pub quantity: Option<i64>,
-    /// Free values for the client (not stored).
+    /// Free values for the client (not stored on order lines; a cart item keeps them).
     pub metadata: Option<BTreeMap<String, String>>,
     /// The chosen variations.
     #[schema(inline)]

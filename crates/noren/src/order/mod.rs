@@ -4,6 +4,7 @@
 //! is one hop from [`router()`].
 
 pub mod cafeteria;
+pub mod cart;
 pub mod demo;
 pub mod dto;
 pub mod lines;
@@ -61,4 +62,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cafeteria::begin_cafeteria_order))
         .routes(routes!(cafeteria::append_to_cafeteria_order))
         .routes(routes!(cafeteria::finalize_cafeteria_order))
+        .routes(routes!(
+            cart::get_cafeteria_cart,
+            cart::add_to_cafeteria_cart,
+            cart::clear_cafeteria_cart
+        ))
+        .routes(routes!(cart::update_cafeteria_cart_item))
+        .routes(routes!(cart::append_cart_to_cafeteria_order))
 }

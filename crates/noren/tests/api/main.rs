@@ -19,6 +19,7 @@ mod openapi;
 mod openapi_examples;
 mod ops;
 mod order_cafeteria;
+mod order_cart;
 mod order_menus;
 mod order_status;
 mod payments;

@@ -1,7 +1,7 @@
 use sea_orm::entity::prelude::*;
 
-/// An item of an order's shared cart, remembering the device that added it (`metadata` of the
-/// call is not stored).
+/// An item of an order's shared cart, remembering the device that added it and the client's
+/// `metadata` (migration 000007).
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "cafeteria_cart_items")]
 pub struct Model {
@@ -13,6 +13,8 @@ pub struct Model {
     pub quantity: i32,
     /// JSON array of the chosen variations.
     pub variations: String,
+    /// JSON object of the client's `metadata` (strings).
+    pub metadata: String,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -186,7 +186,7 @@ pub async fn find(db: &impl ConnectionTrait, id: &str) -> Result<Option<OrderRec
     record(db, order).await.map(Some)
 }
 
-async fn record(
+pub(crate) async fn record(
     db: &impl ConnectionTrait,
     order: cafeteria_order::Model,
 ) -> Result<OrderRecord, DbErr> {
@@ -211,7 +211,7 @@ async fn record(
 
 /// Locks the order `id` whose token is `token` (else `NotFound`) and asks the status machine
 /// about `event`; answers the order and the status it moves to.
-async fn lock_for(
+pub(crate) async fn lock_for(
     tx: &DatabaseTransaction,
     id: &str,
     token: &str,
@@ -435,7 +435,7 @@ pub async fn merchant_status(
 
 /// Takes each item's portions: `stock_available - q` where it is unlimited or has `q` left;
 /// no row changed means it ran out.
-async fn take_stock(tx: &DatabaseTransaction, takes: &[Take]) -> Result<(), OrderError> {
+pub(crate) async fn take_stock(tx: &DatabaseTransaction, takes: &[Take]) -> Result<(), OrderError> {
     for t in takes {
         let done = menu_item::Entity::update_many()
             .col_expr(
@@ -457,7 +457,7 @@ async fn take_stock(tx: &DatabaseTransaction, takes: &[Take]) -> Result<(), Orde
     Ok(())
 }
 
-async fn insert_lines(
+pub(crate) async fn insert_lines(
     tx: &DatabaseTransaction,
     order_id: &str,
     lines: &[NewLine],

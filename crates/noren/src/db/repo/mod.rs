@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod attempts;
 pub mod cafeteria;
+pub mod cafeteria_cart;
 pub mod idempotency;
 pub mod jobs;
 pub mod menus;
