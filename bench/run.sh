@@ -243,7 +243,7 @@ menu = next(m["id"] for c in shop_view["orderMenus"] for m in c["menus"]
             if not m["variations"] and m["stockAvailable"] is None and m["status"] == 1)
 orders = []
 for _ in range(count):
-    o = call("POST", "/api/admin/orders/cafeteria", {"shopId": shop}, {"X-Auth-API-Key": key})
+    o = call("POST", "/api/admin/orders/cafeteria", {"shopId": shop, "mutable": True}, {"X-Auth-API-Key": key})
     call("POST", f"/api/cafeteria/{o['id']}/begin", {"token": o["mutableToken"]})
     orders.append((o["id"], json.dumps({"token": o["mutableToken"], "menus": [{"id": menu}], "deviceTag": "bench"})))
 with open(out, "w") as f:

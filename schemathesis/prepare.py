@@ -6,7 +6,7 @@ of answering 404 to random identifiers. Prints the schemathesis dictionaries (TO
 schemathesis.toml binds the parameters to.
 
     python prepare.py BASE_URL MERCHANT_KEY SHOP_NUMBER APPID WEBHOOK_URL
-    python prepare.py order BASE_URL MERCHANT_KEY SHOP_ID
+    python prepare.py order BASE_URL MERCHANT_KEY SHOP_ID ORDERS_FILE
 
 The second form prepares the ordering API's run (order.toml): the demo restaurant's shop,
 category, menu and variation ids, and cafeteria orders made with the admin call, some begun
@@ -70,7 +70,7 @@ def main(base, key, shop_number, appid, webhook_url):
           file=sys.stderr)
 
 
-def order(base, key, shop_id):
+def order(base, key, shop_id, orders_file):
     shop_id = int(shop_id)
     shop = call(base, "GET", f"/api/order/shop/{shop_id}")
     categories = [c["id"] for c in shop["orderMenus"]]
@@ -84,7 +84,7 @@ def order(base, key, shop_id):
     order_ids, tokens = [], []
     for i in range(4):
         created = call(base, "POST", "/api/admin/orders/cafeteria", key,
-                       body={"shopId": shop_id, "tableNumber": f"T{i}"})
+                       body={"shopId": shop_id, "tableNumber": f"T{i}", "mutable": True})
         order_ids.append(created["id"])
         tokens.append(created["mutableToken"])
         if i < 3:  # one stays in 0 (created): begin reaches its logic too
@@ -102,12 +102,14 @@ def order(base, key, shop_id):
     }
     for name, values in dictionaries.items():
         print(f"\n[dictionaries.{name}]\nvalues = {json.dumps(values)}")
+    with open(orders_file, "w") as f:
+        json.dump(order_ids, f)  # for summary.py order
     print(f"prepared {len(order_ids)} cafeteria orders of shop {shop_id} "
           f"({len(menu_ids)} menus, {len(variation_ids)} variations)", file=sys.stderr)
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "order":
-        order(*sys.argv[2:5])
+        order(*sys.argv[2:6])
     else:
         main(*sys.argv[1:6])
