@@ -21,7 +21,7 @@ help:
 	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
 	@echo "make test    all Rust tests, on SQLite and on a throwaway PostgreSQL"
 	@echo "make ci      formatting, clippy, spec lint, make test, portal build, browser tests, generated client, contract test (what CI runs)"
-	@echo "make contract schemathesis against /openapi/pay.yaml on a live server (installs it in a venv)"
+	@echo "make contract schemathesis against /openapi/pay.yaml and /openapi/order.json on a live server (installs it in a venv)"
 	@echo "make lint-openapi  @redocly/cli lint of the committed specs, internal/checkout.json included (tools/redocly.yaml)"
 	@echo "make clients      a Python client generated from openapi/pay.yaml pays a sandbox payment"
 	@echo "make bench   load benchmarks against the release server"

@@ -39,6 +39,12 @@ TARGET_GET_RATIO_PCT=40
 TARGET_CREATE_RPS=2000
 TARGET_WEBHOOK_RPS=500
 TARGET_WEBHOOK_P50_MS=50
+# Issue 11: the shop read with 200 menus against healthz, with its own p99 bound.
+TARGET_SHOP_RATIO_PCT=25
+TARGET_SHOP_P99_MS=10
+SHOP_BENCH_MENUS=200
+# Appends are reported (throughput and ratio to healthz), not judged: the issue sets no target.
+APPEND_ORDERS=64
 
 # The endpoints whose p99 is held to TARGET_P99_MS: the reads. Writes on SQLite queue for the one
 # writer, so their p99 under 32 connections is reported, not judged; PostgreSQL runs are reported
@@ -191,16 +197,84 @@ start_server() {
   BASE_URL="${BASE_URL%/}"
 }
 
-# Seeds the demo data into the same database and prints the merchant key.
+# Seeds the demo data into the same database and prints the merchant key (the whole output of
+# `noren demo --json` stays in $WORK_DIR/demo.json for demo_field).
 demo_merchant_key() {
   local json key
   json="$("$NOREN_BIN" demo --json 2>"$WORK_DIR/demo.stderr")" || {
     cat "$WORK_DIR/demo.stderr" >&2
     die "noren demo --json failed"
   }
+  printf '%s\n' "$json" >"$WORK_DIR/demo.json"
   key="$(printf '%s\n' "$json" | sed -n 's/.*"merchant_key"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p' | head -n1)"
   [[ -n "$key" ]] || die "no merchant_key in the output of noren demo --json: $json"
   printf '%s\n' "$key"
+}
+
+# demo_field NAME: one field of the last `noren demo --json`.
+demo_field() {
+  python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$WORK_DIR/demo.json" "$1"
+}
+
+# Gives the demo shop SHOP_BENCH_MENUS more menus (in one category) through the hidden
+# `noren bench-menus` command, on the server's database.
+seed_shop_menus() {
+  "$NOREN_BIN" bench-menus --shop "$(demo_field shop_number)" --count "$SHOP_BENCH_MENUS" \
+    >/dev/null 2>"$WORK_DIR/bench-menus.stderr" || {
+    cat "$WORK_DIR/bench-menus.stderr" >&2
+    die "noren bench-menus failed"
+  }
+}
+
+# append_script KEY SHOP_ID: makes APPEND_ORDERS cafeteria orders (admin create, then begin:
+# status 1) and writes a wrk script that appends one unstocked menu without variations to them
+# in turn (each wrk thread starts at another order). Prints the script's path.
+append_script() {
+  python3 - "$BASE_URL" "$1" "$2" "$APPEND_ORDERS" "$WORK_DIR/append.lua" <<'PY'
+import json, sys, urllib.request
+base, key, shop, count, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+def call(method, path, body, headers=None):
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode() if body is not None else None,
+                                 headers={"Content-Type": "application/json", **(headers or {})}, method=method)
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.load(res)
+shop_view = call("GET", f"/api/order/shop/{shop}", None)
+menu = next(m["id"] for c in shop_view["orderMenus"] for m in c["menus"]
+            if not m["variations"] and m["stockAvailable"] is None and m["status"] == 1)
+orders = []
+for _ in range(count):
+    o = call("POST", "/api/admin/orders/cafeteria", {"shopId": shop, "mutable": True}, {"X-Auth-API-Key": key})
+    call("POST", f"/api/cafeteria/{o['id']}/begin", {"token": o["mutableToken"]})
+    orders.append((o["id"], json.dumps({"token": o["mutableToken"], "menus": [{"id": menu}], "deviceTag": "bench"})))
+with open(out, "w") as f:
+    f.write("local orders = {\n")
+    for oid, body in orders:
+        f.write(f"  {{ path = {json.dumps('/api/cafeteria/' + str(oid) + '/append')}, body = {json.dumps(body)} }},\n")
+    f.write("}\n")
+    f.write('''local headers = { ["Content-Type"] = "application/json" }
+local n = 0
+local threads = 0
+function setup(thread)
+  thread:set("first", threads * 17)
+  threads = threads + 1
+end
+function init(args)
+  n = first or 0
+end
+function request()
+  n = n + 1
+  local o = orders[(n % #orders) + 1]
+  return wrk.format("POST", o.path, headers, o.body)
+end
+''')
+print(out)
+PY
+}
+
+# p99_below NAME MS: NAME's p99 against its own bound.
+p99_below() {
+  check "${P99[$1]}" "<" "$2"
+  RATIO_LINES+=("$(printf '%-34s %8s ms    target < %s ms      %s' "p99 $1" "${P99[$1]}" "$2" "$VERDICT")")
 }
 
 # Fails unless PATH (with the optional header) answers 2xx, so that errors are never measured.
@@ -213,12 +287,16 @@ expect_ok() {
 }
 
 # measure NAME PATH [HEADER] [METHOD]: warms up, then runs wrk and records throughput, latency
-# and the server's peak memory during the run. METHOD POST sends the path's query as values.
+# and the server's peak memory during the run. METHOD POST sends the path's query as values;
+# METHOD LUA:FILE lets a wrk script make the requests (PATH is then only the report's label).
 measure() {
   local name="$1" path="$2" header="${3:-}" method="${4:-GET}" out="$WORK_DIR/wrk-$1.txt"
   local -a hdr=()
   [[ -n "$header" ]] && hdr=(-H "$header")
-  if [[ "$method" == GET ]]; then
+  if [[ "$method" == LUA:* ]]; then
+    hdr+=(-s "${method#LUA:}")
+    method=SCRIPT
+  elif [[ "$method" == GET ]]; then
     expect_ok "$path" "$header"
   else
     printf 'wrk.method = "%s"\n' "$method" >"$WORK_DIR/$name.lua"
@@ -366,6 +444,15 @@ or set NOREN_BIN"
   ratio get_token healthz "$TARGET_GET_RATIO_PCT"
   measure create "/v3/predefined_payments/create_online_payment?amount=1000" "X-Auth-API-Key: $key" POST
   minimum create "$TARGET_CREATE_RPS"
+  local shop_id
+  shop_id="$(demo_field shop_id)"
+  # Appends first, on the demo restaurant as `noren demo` makes it; then the 200 menus.
+  measure append "/api/cafeteria/{id}/append" "" "LUA:$(append_script "$key" "$shop_id")"
+  ratio append healthz 0
+  seed_shop_menus
+  measure shop "/api/order/shop/$shop_id"
+  ratio shop healthz "$TARGET_SHOP_RATIO_PCT"
+  p99_below shop "$TARGET_SHOP_P99_MS"
   webhooks "$key"
   AFTER_RSS_KIB="$(rss_kib VmRSS)"
   stop_server
@@ -380,6 +467,12 @@ or set NOREN_BIN"
     ratio get_token_pg healthz_pg 0
     measure create_pg "/v3/predefined_payments/create_online_payment?amount=1000" "X-Auth-API-Key: $key" POST
     ratio create_pg healthz_pg 0
+    shop_id="$(demo_field shop_id)"
+    measure append_pg "/api/cafeteria/{id}/append" "" "LUA:$(append_script "$key" "$shop_id")"
+    ratio append_pg healthz_pg 0
+    seed_shop_menus
+    measure shop_pg "/api/order/shop/$shop_id"
+    ratio shop_pg healthz_pg 0
     stop_server
     stop_postgres
   else

@@ -6,6 +6,11 @@ of answering 404 to random identifiers. Prints the schemathesis dictionaries (TO
 schemathesis.toml binds the parameters to.
 
     python prepare.py BASE_URL MERCHANT_KEY SHOP_NUMBER APPID WEBHOOK_URL
+    python prepare.py order BASE_URL MERCHANT_KEY SHOP_ID ORDERS_FILE
+
+The second form prepares the ordering API's run (order.toml): the demo restaurant's shop,
+category, menu and variation ids, and cafeteria orders made with the admin call, some begun
+(status 1, open to appends), with their mutableTokens.
 """
 
 import json
@@ -65,5 +70,46 @@ def main(base, key, shop_number, appid, webhook_url):
           file=sys.stderr)
 
 
+def order(base, key, shop_id, orders_file):
+    shop_id = int(shop_id)
+    shop = call(base, "GET", f"/api/order/shop/{shop_id}")
+    categories = [c["id"] for c in shop["orderMenus"]]
+    menus = [m for c in shop["orderMenus"] for m in c["menus"]] + shop["orderOptionMenus"]
+    menus += call(base, "GET", "/api/order/menus/no-category", values={"shop": shop_id})
+    menu_ids = sorted({m["id"] for m in menus})
+    variation_ids = sorted({v["id"] for m in menus for v in m["variations"]})
+    # Menus without required variation categories: an append of them alone reaches the lines.
+    simple = sorted({m["id"] for m in menus
+                     if not any(v["variationCategoryRequired"] for v in m["variations"])})
+    order_ids, tokens = [], []
+    for i in range(4):
+        created = call(base, "POST", "/api/admin/orders/cafeteria", key,
+                       body={"shopId": shop_id, "tableNumber": f"T{i}", "mutable": True})
+        order_ids.append(created["id"])
+        tokens.append(created["mutableToken"])
+        if i < 3:  # one stays in 0 (created): begin reaches its logic too
+            call(base, "POST", f"/api/cafeteria/{created['id']}/begin",
+                 body={"token": created["mutableToken"]})
+    dictionaries = {
+        "shop_ids": [shop_id],
+        "category_ids": categories,
+        "menu_ids": menu_ids,
+        "simple_menu_ids": simple,
+        "variation_ids": variation_ids,
+        "menu_id_lists": [",".join(map(str, menu_ids[:n])) for n in (1, 2, len(menu_ids))],
+        "order_ids": order_ids,
+        "order_tokens": tokens,
+    }
+    for name, values in dictionaries.items():
+        print(f"\n[dictionaries.{name}]\nvalues = {json.dumps(values)}")
+    with open(orders_file, "w") as f:
+        json.dump(order_ids, f)  # for summary.py order
+    print(f"prepared {len(order_ids)} cafeteria orders of shop {shop_id} "
+          f"({len(menu_ids)} menus, {len(variation_ids)} variations)", file=sys.stderr)
+
+
 if __name__ == "__main__":
-    main(*sys.argv[1:6])
+    if sys.argv[1] == "order":
+        order(*sys.argv[2:6])
+    else:
+        main(*sys.argv[1:6])

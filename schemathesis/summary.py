@@ -4,6 +4,11 @@ Counts, on the live server, refunds, mini-program charges, sandbox outcomes and 
 that the run caused beyond what prepare.py made, and fails when one of them never happened.
 
     python summary.py BASE_URL MERCHANT_KEY
+    python summary.py order BASE_URL MERCHANT_KEY ORDERS_FILE
+
+The second form reads the cafeteria orders that `prepare.py order` made and fails unless the run
+appended lines to them (append reached the catalogue, pricing and stock) and moved one past
+status 1 (finalize reached its payment).
 """
 
 import json
@@ -48,5 +53,24 @@ def main(base, key):
         sys.exit(f"schemathesis never reached: {', '.join(missing)}")
 
 
+def order(base, key, orders_file):
+    with open(orders_file) as f:
+        ids = json.load(f)
+    orders = [get(base, f"/api/admin/cafeteria/{i}", key, {}) for i in ids]
+    seen = {
+        "appended lines (on the prepared orders)": sum(len(o["menu"]) for o in orders),
+        "begun orders (status 1 or later, of 4)": sum(o["status"] >= 1 for o in orders),
+        "finalized orders (status 2, with a payment)": sum(o["status"] == 2 for o in orders),
+    }
+    for what, n in seen.items():
+        print(f"{what}: {n}")
+    missing = [what for what, n in seen.items() if n <= 0]
+    if missing:
+        sys.exit(f"schemathesis never reached: {', '.join(missing)}")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    if sys.argv[1] == "order":
+        order(*sys.argv[2:5])
+    else:
+        main(sys.argv[1], sys.argv[2])

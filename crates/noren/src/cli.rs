@@ -19,6 +19,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod order_settings;
+use order_settings::{BenchMenusArgs, DeliveryAddressesCommand, OrderSettingsCommand};
+
 #[derive(Debug, Parser)]
 #[command(
     name = "noren",
@@ -76,6 +79,16 @@ pub enum Command {
     /// Mini-program app ids registered for a shop (the wechatpay charge).
     #[command(subcommand)]
     MiniprogramApp(MiniprogramAppCommand),
+    /// A restaurant's order settings (hours, delivery fee, profile, schedules, greetings), as
+    /// `GET /api/order/shop/{id}` shows them.
+    #[command(subcommand)]
+    OrderSettings(OrderSettingsCommand),
+    /// The addresses a restaurant delivers to (`deliveryAddresses`).
+    #[command(subcommand)]
+    DeliveryAddresses(DeliveryAddressesCommand),
+    /// Internal (benchmark): give a shop many plain menus.
+    #[command(hide = true)]
+    BenchMenus(BenchMenusArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -246,6 +259,11 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
         Command::PartnerKey(cmd) => operator(&config, Operator::PartnerKey(cmd)).await,
         Command::Webhook(cmd) => operator(&config, Operator::Webhook(cmd)).await,
         Command::MiniprogramApp(cmd) => operator(&config, Operator::MiniprogramApp(cmd)).await,
+        Command::OrderSettings(cmd) => operator(&config, Operator::OrderSettings(cmd)).await,
+        Command::DeliveryAddresses(cmd) => {
+            operator(&config, Operator::DeliveryAddresses(cmd)).await
+        }
+        Command::BenchMenus(args) => operator(&config, Operator::BenchMenus(args)).await,
     }
 }
 
@@ -486,6 +504,9 @@ enum Operator {
     PartnerKey(PartnerKeyCommand),
     Webhook(WebhookCommand),
     MiniprogramApp(MiniprogramAppCommand),
+    OrderSettings(OrderSettingsCommand),
+    DeliveryAddresses(DeliveryAddressesCommand),
+    BenchMenus(BenchMenusArgs),
 }
 
 async fn shop_by_number(db: &Db, number: &str) -> anyhow::Result<crate::db::entities::shop::Model> {
@@ -499,6 +520,9 @@ const DEVICE_TYPES: [&str; 6] = ["server", "pos", "tablet", "ios", "android", "w
 async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
     let db = db::connect_and_migrate(&config.database_url).await?;
     let out = match cmd {
+        Operator::OrderSettings(cmd) => order_settings::order_settings(&db, cmd).await?,
+        Operator::DeliveryAddresses(cmd) => order_settings::delivery_addresses(&db, cmd).await?,
+        Operator::BenchMenus(args) => order_settings::bench_menus(&db, args).await?,
         Operator::LegalPerson(LegalPersonCommand::Create {
             company_name,
             company_email,

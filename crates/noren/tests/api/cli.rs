@@ -206,3 +206,188 @@ fn demo_base_url_is_null_when_the_port_is_chosen_at_start() {
     assert_eq!(run("127.0.0.1:0")["base_url"], serde_json::Value::Null);
     assert_eq!(run("127.0.0.1:8123")["base_url"], "http://127.0.0.1:8123");
 }
+
+both_databases! {
+    async fn operators_set_order_settings_and_delivery_addresses_that_the_shop_read_shows(app) {
+        let url = app.database_url.clone();
+        let dir = app.data_dir();
+        let keys = tokio::task::spawn_blocking({ let (url, dir) = (url.clone(), dir.clone()); move || demo(&url, &dir) }).await.expect("demo");
+        let shop = keys["shop_number"].as_str().expect("shop").to_string();
+        let shop_id = keys["shop_id"].as_i64().expect("shop id");
+        let files = tempfile::tempdir().expect("temp dir");
+        let write = |name: &str, value: serde_json::Value| {
+            let path = files.path().join(name);
+            std::fs::write(&path, value.to_string()).expect("write");
+            path.display().to_string()
+        };
+        let settings = write("settings.json", serde_json::json!({
+            "tel": "+81 3-9999-0000",
+            "isDeliverySupported": false,
+            "orderSettings": {"cafeteriaLastOrderTime": "21:30", "desc": null},
+            "orderGreetings": [{"lang": "ko", "message": "어서 오세요"}],
+        }));
+        let addresses = write("addresses.json", serde_json::json!([
+            {"id": "hq", "name": "Head office", "zipCode": "100-0005", "address": "1-1 Marunouchi, Chiyoda-ku, Tokyo"},
+            {"id": "station", "name": "Tokyo station, Yaesu exit", "address": "1-9-1 Marunouchi, Chiyoda-ku, Tokyo"},
+        ]));
+        let bad_time = write("bad-time.json", serde_json::json!({"orderSettings": {"takeoutOpenTime": "25:00"}}));
+        let unknown = write("unknown.json", serde_json::json!({"opensAt": "11:00"}));
+        let duplicate = write("duplicate.json", serde_json::json!([
+            {"id": "a", "name": "A", "address": "x"}, {"id": "a", "name": "B", "address": "y"},
+        ]));
+        let not_json = write("not.json", serde_json::json!("x")).replace("not.json", "missing.json");
+        let runs = tokio::task::spawn_blocking(move || {
+            let op = |args: &[&str]| operator(&url, &dir, args);
+            vec![
+                // 0: flags, then a file on top (flags win over the file's values).
+                op(&["order-settings", "set", "--shop", &shop, "--takeout-open-time", "10:15",
+                     "--delivery-fee", "450", "--cafeteria-opening", "false", "--sct-link", "none"]),
+                op(&["order-settings", "set", "--shop", &shop, "--json", &settings, "--cafeteria-last-order-time", "22:00"]),
+                op(&["delivery-addresses", "set", "--shop", &shop, "--file", &addresses]),
+                // 3..: refused, nothing written.
+                op(&["order-settings", "set", "--shop", &shop, "--takeout-open-time", "24:00"]),
+                op(&["order-settings", "set", "--shop", &shop, "--delivery-fee", "-1"]),
+                op(&["order-settings", "set", "--shop", &shop, "--json", &bad_time]),
+                op(&["order-settings", "set", "--shop", &shop, "--json", &unknown]),
+                op(&["delivery-addresses", "set", "--shop", &shop, "--file", &duplicate]),
+                op(&["delivery-addresses", "set", "--shop", &shop, "--file", &not_json]),
+                op(&["order-settings", "set", "--shop", &shop]),
+                op(&["order-settings", "show", "--shop", "99999999"]),
+                op(&["order-settings", "set", "--shop", &shop, "--invoice-reg-no", "T12", "--tel", "+81 3-1111-2222"]),
+                // 12, 13: read back.
+                op(&["order-settings", "show", "--shop", &shop]),
+                op(&["delivery-addresses", "list", "--shop", &shop]),
+            ]
+        }).await.expect("operators");
+        for (i, run) in runs[..3].iter().enumerate() {
+            assert!(run.0, "run {i}: {}", run.2);
+        }
+        let refused = |i: usize, needle: &str| {
+            let (ok, _, stderr) = &runs[i];
+            assert!(!ok, "run {i} succeeded");
+            assert!(stderr.contains(needle), "run {i}: {stderr}");
+            assert!(!stderr.contains("panicked"), "run {i}: {stderr}");
+        };
+        refused(3, "orderSettings.takeoutOpenTime: \"24:00\" is not a time HH:MM");
+        refused(4, "orderSettings.deliveryFee: -1 is not a whole number of yen from 0 to 100000");
+        refused(5, "orderSettings.takeoutOpenTime: \"25:00\" is not a time HH:MM");
+        refused(6, "opensAt: unknown field");
+        refused(7, "[1].id: a is given twice");
+        refused(8, "cannot read");
+        refused(9, "nothing to set");
+        refused(10, "no shop with number 99999999");
+        refused(11, "invoiceRegNo: \"T12\" is not T followed by 13 digits");
+
+        let shown = &runs[12].1;
+        assert_eq!(shown["shopId"], shop_id);
+        assert_eq!(shown["settings"]["tel"], "+81 3-9999-0000", "a refused set writes nothing");
+        assert_eq!(runs[13].1["deliveryAddresses"].as_array().map(Vec::len), Some(2));
+
+        // What the operators set is what the ordering API answers.
+        let body = json(app.get(&format!("/api/order/shop/{shop_id}")).await).await;
+        let s = &body["orderSettings"];
+        assert_eq!(s["takeoutOpenTime"], "10:15");
+        assert_eq!(s["takeoutLastOrderTime"], "20:30", "untouched fields keep their value");
+        assert_eq!(s["cafeteriaLastOrderTime"], "22:00", "the flag wins over the file");
+        assert_eq!(s["deliveryFee"], 450);
+        assert_eq!(s["cafeteriaOpening"], false);
+        assert_eq!(s["desc"], serde_json::Value::Null, "null clears");
+        assert_eq!(body["sctLink"], serde_json::Value::Null, "none clears");
+        assert_eq!(body["tel"], "+81 3-9999-0000");
+        assert_eq!(body["isDeliverySupported"], false);
+        assert_eq!(body["isCafeteriaSupported"], true);
+        assert_eq!(body["orderGreetings"], serde_json::json!([{"lang": "ko", "message": "어서 오세요"}]));
+        assert_eq!(body["deliveryAddresses"][0]["id"], "hq");
+        assert_eq!(body["deliveryAddresses"][1]["name"], "Tokyo station, Yaesu exit");
+        assert_eq!(body["deliveryAddresses"].as_array().map(Vec::len), Some(2));
+        assert_eq!(body["orderMenus"].as_array().map(Vec::len), Some(3), "menus are not touched");
+    }
+}
+
+#[test]
+fn order_settings_of_a_shop_without_any_start_from_ordering_switched_off() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("noren.db").display());
+    let data = dir.path().display().to_string();
+    let (ok, lp, err) = operator(
+        &url,
+        &data,
+        &[
+            "legal-person",
+            "create",
+            "--company-name",
+            "A K.K.",
+            "--company-email",
+            "a@example.com",
+            "--contract-number",
+            "C-1",
+            "--contract-date",
+            "2026-01-01",
+        ],
+    );
+    assert!(ok, "{err}");
+    let lp = lp["id"].to_string();
+    let (ok, shop, err) = operator(
+        &url,
+        &data,
+        &[
+            "shop",
+            "create",
+            "--legal-person",
+            &lp,
+            "--name",
+            "Bar",
+            "--name-ja",
+            "バー",
+            "--number",
+            "20000002",
+        ],
+    );
+    assert!(ok, "{err}");
+    let (ok, before, err) = operator(
+        &url,
+        &data,
+        &["order-settings", "show", "--shop", "20000002"],
+    );
+    assert!(ok, "{err}");
+    assert_eq!(before["configured"], false);
+    assert_eq!(before["settings"]["isCafeteriaSupported"], false);
+    let (ok, after, err) = operator(
+        &url,
+        &data,
+        &[
+            "order-settings",
+            "set",
+            "--shop",
+            "20000002",
+            "--cafeteria-supported",
+            "true",
+            "--cafeteria-open-time",
+            "17:00",
+            "--cafeteria-last-order-time",
+            "01:30",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert_eq!(after["shopId"], shop["id"]);
+    assert_eq!(after["configured"], true);
+    assert_eq!(after["settings"]["isCafeteriaSupported"], true);
+    assert_eq!(after["settings"]["isDeliverySupported"], false);
+    assert_eq!(
+        after["settings"]["orderSettings"]["cafeteriaLastOrderTime"],
+        "01:30"
+    );
+    let (ok, _, err) = operator(
+        &url,
+        &data,
+        &[
+            "order-settings",
+            "set",
+            "--shop",
+            "20000002",
+            "--cafeteria-supported",
+            "maybe",
+        ],
+    );
+    assert!(!ok && err.contains("maybe"), "{err}");
+}
