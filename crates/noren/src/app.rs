@@ -13,7 +13,7 @@ use crate::http::serve::{self, ConnectionLimits};
 use crate::http::{ops, statics};
 use crate::jobs::{Runner, Wake};
 use crate::openapi::{Generated, Specs};
-use crate::state::{AppState, RenderedSpecs, Shared, ShopNumbers, StaticDirs};
+use crate::state::{AppState, RenderedSpecs, Shared, ShopNumbers, ShopPages, StaticDirs};
 use crate::webhooks::deliver::Delivery;
 use crate::{inbound, order, pay};
 use anyhow::Context;
@@ -192,6 +192,7 @@ impl Server {
             connectors: Arc::new(Connectors::default()),
             webhook_wake: Arc::new(Wake::default()),
             shop_numbers: ShopNumbers::new(clock.clone()),
+            shop_pages: ShopPages::new(clock.clone()),
             token_reads: TokenReads::start(db.clone()),
             rate_limits: Arc::new(RateLimits::new(&config_limits, &metrics)),
             secret_box,

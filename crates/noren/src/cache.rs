@@ -63,6 +63,17 @@ where
         }
     }
 
+    /// Forgets the entry of `key`: no later `get` returns what was inserted before this call.
+    pub fn invalidate<Q>(&self, key: &Q)
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        if let Some(entries) = &self.entries {
+            entries.invalidate(key);
+        }
+    }
+
     /// Forgets every entry: no later `get` returns one inserted before this call.
     pub fn invalidate_all(&self) {
         if let Some(entries) = &self.entries {

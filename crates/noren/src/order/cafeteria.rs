@@ -428,6 +428,10 @@ pub async fn create_cafeteria_order(
     let record = repo::create(&state.db, new, lines, &takes, state.clock.now())
         .await
         .map_err(|e| order_error("", e))?;
+    if !takes.is_empty() {
+        // Stock was taken: the shop's rendered pages show it at once in this process.
+        state.shop_pages.forget(shop_id);
+    }
     Ok(Json(answer(&record, true)))
 }
 
@@ -629,6 +633,10 @@ pub async fn append_to_cafeteria_order(
     )
     .await
     .map_err(|e| order_error(&id, e))?;
+    if !takes.is_empty() {
+        // Stock was taken: the shop's rendered pages show it at once in this process.
+        state.shop_pages.forget(record.order.shop_id);
+    }
     Ok(Json(answer(&record, false)))
 }
 

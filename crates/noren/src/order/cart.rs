@@ -801,6 +801,8 @@ pub async fn append_cart_to_cafeteria_order(
             ApiError::Conflict(format!("a cart holds at most {CART_ITEMS_MAX} items"))
         }
     })?;
+    // Stock was taken: the shop's rendered pages show it at once in this process.
+    state.shop_pages.forget(record.order.shop_id);
     Ok(Json(answer(&record, false)))
 }
 

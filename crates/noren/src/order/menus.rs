@@ -9,7 +9,10 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::values::{Int, Raw, Text, Value, Values};
 use crate::state::AppState;
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
@@ -79,14 +82,31 @@ pub async fn get_order_shop(
     State(state): State<AppState>,
     Path(id): Path<String>,
     values: ShopValues,
-) -> Result<Json<Shop>, ApiError> {
+) -> Result<Response, ApiError> {
     let shop_id: i64 = id.parse().map_err(|_| no_shop(&id))?;
     let lang = values.lang.unwrap_or_default();
-    let catalog = catalog(&state, shop_id, lang)
-        .await?
-        .ok_or_else(|| no_shop(shop_id))?;
     let profile = values.menu_profile.as_ref().map(|p| p.as_str());
-    Ok(Json(View::new(&catalog, lang).shop(profile)))
+    // Rendered at most once a TTL per shop, language and profile (`state::ShopPages`).
+    let cached = state.shop_pages.get(shop_id, lang, profile);
+    let page = match cached {
+        Some(page) => page,
+        None => {
+            let _rendering = state.shop_pages.render_lock(shop_id).await;
+            if let Some(page) = state.shop_pages.get(shop_id, lang, profile) {
+                return Ok(([(CONTENT_TYPE, "application/json")], page).into_response());
+            }
+            let catalog = catalog(&state, shop_id, lang)
+                .await?
+                .ok_or_else(|| no_shop(shop_id))?;
+            let page = Bytes::from(
+                serde_json::to_vec(&View::new(&catalog, lang).shop(profile))
+                    .map_err(|e| ApiError::Internal(e.into()))?,
+            );
+            state.shop_pages.put(shop_id, lang, profile, page.clone());
+            page
+        }
+    };
+    Ok(([(CONTENT_TYPE, "application/json")], page).into_response())
 }
 
 /// Values of the no-category call.

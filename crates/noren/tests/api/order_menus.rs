@@ -294,3 +294,40 @@ both_databases! {
         assert_eq!(big["menus"][199]["name"], "Menu 199");
     }
 }
+
+both_databases! {
+    async fn the_shop_read_shows_stock_taken_here_at_once_and_changes_made_elsewhere_within_a_second(app) {
+        use noren::db::entities::menu_item;
+        use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+        let m = fixtures::test_merchant(app.db(), "Ramen").await;
+        let r = fixtures::restaurant(app.db(), m.shop.id).await;
+        let gyoza_stock = |shop: &Value| {
+            shop["orderMenus"].as_array().expect("categories").iter()
+                .flat_map(|c| c["menus"].as_array().expect("menus").iter())
+                .find(|m| m["id"] == r.gyoza).expect("gyoza")["stockAvailable"].clone()
+        };
+        let path = format!("/api/order/shop/{}", m.shop.id);
+        assert_eq!(gyoza_stock(&json(app.get(&path).await).await), 20);
+
+        // An append in this process: the rendered page is forgotten with the stock taken.
+        let res = app.client.post(app.url("/api/admin/orders/cafeteria")).header("X-Auth-API-Key", &m.key)
+            .json(&json!({"shopId": m.shop.id, "menu": [{"id": r.gyoza, "quantity": 2}], "payOffline": true}))
+            .send().await.expect("sent");
+        assert_eq!(res.status(), 200);
+        let res = app.get(&path).await;
+        assert_eq!(res.headers()["content-type"], "application/json");
+        assert_eq!(gyoza_stock(&json(res).await), 18);
+
+        // A change made elsewhere (another process, an operator): seen once the page's second
+        // has passed.
+        let row = menu_item::Entity::find_by_id(r.gyoza).one(app.db()).await.expect("read").expect("gyoza");
+        let mut row: menu_item::ActiveModel = row.into();
+        row.stock_available = Set(Some(5));
+        row.update(app.db()).await.expect("updated");
+        app.state().clock.advance(chrono::Duration::milliseconds(1001));
+        assert_eq!(gyoza_stock(&json(app.get(&path).await).await), 5);
+        // Each language is its own page.
+        let ja = json(app.get(&format!("{path}?lang=ja")).await).await;
+        assert_eq!(ja["name"], "のれんデモラーメン");
+    }
+}
