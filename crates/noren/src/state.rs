@@ -59,6 +59,10 @@ pub struct Shared {
     pub secret_box: Arc<SecretBox>,
     /// "Now" for every request and job path (tests move it instead of sleeping).
     pub clock: Clock,
+    /// Where uploaded files live (menu import workbooks): `crate::objects`.
+    pub objects: Arc<crate::objects::Objects>,
+    /// Wakes this process's runner of menu imports when one was started.
+    pub import_wake: Arc<Wake>,
     /// Redeliveries per merchant key (`POST /v3/webhook_events/{id}/redeliver`).
     pub redeliver_limiter: Arc<RedeliverLimiter>,
 }

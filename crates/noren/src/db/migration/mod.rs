@@ -10,6 +10,7 @@ mod m20261123_000003_checkout_webhooks;
 mod m20261201_000004_webhook_modes;
 mod m20261202_000005_order_menus;
 mod m20261202_000006_cafeteria_orders;
+mod m20261203_000011_menu_imports;
 
 pub struct Migrator;
 
@@ -22,6 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000004_webhook_modes::Migration),
             Box::new(m20261202_000005_order_menus::Migration),
             Box::new(m20261202_000006_cafeteria_orders::Migration),
+            Box::new(m20261203_000011_menu_imports::Migration),
         ]
     }
 }

@@ -6,6 +6,7 @@ pub mod attempts;
 pub mod cafeteria;
 pub mod idempotency;
 pub mod jobs;
+pub mod menu_imports;
 pub mod menus;
 pub mod order_shops;
 pub mod payments;
