@@ -18,6 +18,7 @@ mod openapi;
 mod openapi_examples;
 mod ops;
 mod order_cafeteria;
+mod order_import;
 mod order_menus;
 mod payments;
 mod portal;

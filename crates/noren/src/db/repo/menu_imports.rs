@@ -9,7 +9,7 @@ use crate::db::entities::{
     variation_category, variation_category_item,
 };
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter,
     QuerySelect, Set,
@@ -465,6 +465,14 @@ pub async fn apply(
         .collect();
     for chunk in rows.chunks(BATCH) {
         menu_category_item::Entity::insert_many(chunk.to_vec())
+            .on_conflict(
+                OnConflict::columns([
+                    menu_category_item::Column::CategoryId,
+                    menu_category_item::Column::MenuItemId,
+                ])
+                .do_nothing()
+                .to_owned(),
+            )
             .exec_without_returning(db)
             .await?;
     }
@@ -480,6 +488,14 @@ pub async fn apply(
         .collect();
     for chunk in rows.chunks(BATCH) {
         menu_variation_category::Entity::insert_many(chunk.to_vec())
+            .on_conflict(
+                OnConflict::columns([
+                    menu_variation_category::Column::VariationCategoryId,
+                    menu_variation_category::Column::MenuItemId,
+                ])
+                .do_nothing()
+                .to_owned(),
+            )
             .exec_without_returning(db)
             .await?;
     }
@@ -495,6 +511,14 @@ pub async fn apply(
         .collect();
     for chunk in rows.chunks(BATCH) {
         variation_category_item::Entity::insert_many(chunk.to_vec())
+            .on_conflict(
+                OnConflict::columns([
+                    variation_category_item::Column::VariationCategoryId,
+                    variation_category_item::Column::MenuItemId,
+                ])
+                .do_nothing()
+                .to_owned(),
+            )
             .exec_without_returning(db)
             .await?;
     }

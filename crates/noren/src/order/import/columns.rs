@@ -381,7 +381,7 @@ mod tests {
         );
         assert!(
             sheet("menus")
-                .unwrap()
+                .expect("menus sheet")
                 .columns()
                 .iter()
                 .any(|c| c.header == "name_zh-TW")

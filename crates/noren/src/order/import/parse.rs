@@ -485,7 +485,9 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
     let exists_msg = |id: &str| format!("id {id} exists already (set updateExisting to update it)");
 
     // templates
-    let mut templates: HashMap<String, (Option<i64>, Option<i64>, Option<i64>)> = HashMap::new();
+    // id → (type, status, taxRate)
+    type Defaults = (Option<i64>, Option<i64>, Option<i64>);
+    let mut templates: HashMap<String, Defaults> = HashMap::new();
     let mut template_ids = HashMap::new();
     let h = cols(0);
     for row in &sheets[0] {
@@ -557,8 +559,10 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
             } else {
                 c.int("type").or(template.and_then(|t| t.0)).unwrap_or(0) as i32
             };
-            if let Some((_, have)) = existing.items.get(&id) {
-                if (*have == 2) != (kind == 2) {
+            if let Some((_, have)) = existing.items.get(&id)
+                && (*have == 2) != (kind == 2)
+            {
+                {
                     fail(
                         &mut report,
                         si,
@@ -728,8 +732,10 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
             continue;
         }
         let default_choice = c.text("defaultChoiceId");
-        if let Some(d) = &default_choice {
-            if item_ref(d, &plan) != Some(2) {
+        if let Some(d) = &default_choice
+            && item_ref(d, &plan) != Some(2)
+        {
+            {
                 fail(
                     &mut report,
                     5,

@@ -51,8 +51,8 @@ mod tests {
 
     #[test]
     fn the_template_reads_back_as_an_empty_import() {
-        let bytes = workbook().unwrap();
-        let book = super::super::parse::read(&bytes).unwrap();
+        let bytes = workbook().expect("template");
+        let book = super::super::parse::read(&bytes).expect("template");
         let (report, plan) = super::super::parse::validate(
             book,
             &Default::default(),
