@@ -16,6 +16,8 @@ pub enum Kind {
     Text,
     /// A whole number in `min..=max`.
     Int { min: i64, max: i64 },
+    /// One of a few whole numbers.
+    Choice(&'static [i64]),
     /// `TRUE`/`FALSE` (or 1/0, `true`/`false`).
     Bool,
     /// An `http(s)://` address.
@@ -29,9 +31,20 @@ impl Kind {
             Kind::Id => format!("id (text, 1 to {ID_MAX} characters)"),
             Kind::Text => format!("text (up to {TEXT_MAX} characters)"),
             Kind::Int { min, max } => format!("whole number {min} to {max}"),
+            Kind::Choice(values) => choices(values),
             Kind::Bool => "TRUE or FALSE".into(),
             Kind::Url => "https:// or http:// address".into(),
         }
+    }
+}
+
+/// `0, 1 or 2`.
+pub fn choices(values: &[i64]) -> String {
+    let words: Vec<String> = values.iter().map(i64::to_string).collect();
+    match words.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 
@@ -136,8 +149,9 @@ const SORT: Fixed = opt(
     },
     "Display order, smallest first (default 0).",
 );
-const STATUS: Kind = Kind::Int { min: 0, max: 2 };
-const TAX: Kind = Kind::Int { min: 8, max: 10 };
+const STATUS: Kind = Kind::Choice(&[0, 1, 2]);
+const TAX: Kind = Kind::Choice(&[8, 10]);
+const TYPE: Kind = Kind::Choice(&[0, 1]);
 const PRICE: Kind = Kind::Int {
     min: 0,
     max: PRICE_MAX,
@@ -162,11 +176,7 @@ pub const SHEETS: &[Sheet] = &[
         description: "Defaults shared by menus: a menu naming a template takes its type, status and tax rate where its own cells are blank.",
         fixed: &[
             req("id", Kind::Id, "The template's id."),
-            opt(
-                "type",
-                Kind::Int { min: 0, max: 1 },
-                "0 menu, 1 option menu.",
-            ),
+            opt("type", TYPE, "0 menu, 1 option menu."),
             opt("status", STATUS, "0 hidden, 1 on sale, 2 sold out."),
             opt("taxRate", TAX, "8 (reduced) or 10 (standard)."),
         ],
@@ -181,12 +191,8 @@ pub const SHEETS: &[Sheet] = &[
                 Kind::Id,
                 "The menu's id (shared with variations: unique across both sheets).",
             ),
-            opt("templateId", Kind::Id, "A template of the templates sheet."),
-            opt(
-                "type",
-                Kind::Int { min: 0, max: 1 },
-                "0 menu (default), 1 option menu.",
-            ),
+            opt("templateId", Kind::Id, "A row of the templates sheet."),
+            opt("type", TYPE, "0 menu (default), 1 option menu."),
             opt(
                 "status",
                 STATUS,
@@ -219,9 +225,13 @@ pub const SHEETS: &[Sheet] = &[
             req(
                 "categoryId",
                 Kind::Id,
-                "A category of the menuCategories sheet.",
+                "A category: a row of menuCategories, or one imported before.",
             ),
-            req("menuId", Kind::Id, "A menu of the menus sheet."),
+            req(
+                "menuId",
+                Kind::Id,
+                "A menu: a row of menus, or one imported before.",
+            ),
             SORT,
         ],
         texts: &[],
@@ -286,7 +296,7 @@ pub const SHEETS: &[Sheet] = &[
             req(
                 "variationCategoryId",
                 Kind::Id,
-                "A category of the variationCategories sheet.",
+                "A variation category: a row of variationCategories, or one imported before.",
             ),
             opt("menuId", Kind::Id, "A menu that offers the category."),
             opt(
@@ -331,22 +341,55 @@ pub fn sheet(name: &str) -> Option<&'static Sheet> {
     SHEETS.iter().find(|s| s.name == name)
 }
 
-/// The format as a Markdown table per sheet (what the portal page shows; a test compares).
+/// The per-language columns of a field, as the docs write them: `name_<lang>`.
+pub fn text_pattern(field: &str) -> String {
+    format!("{field}_<lang>")
+}
+
+/// The format as a Markdown table per sheet (the English portal page holds it between
+/// `<!-- columns:begin -->` and `<!-- columns:end -->`; a test compares).
 pub fn markdown() -> String {
+    let langs = Lang::ALL
+        .iter()
+        .map(|l| format!("`{}`", l.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ");
     let mut out = String::new();
     for s in SHEETS {
         out.push_str(&format!("### `{}`\n\n{}\n\n", s.name, s.description));
         out.push_str("| Column | Type | Required | Description |\n|---|---|---|---|\n");
-        for c in s.columns() {
+        for f in s.fixed {
             out.push_str(&format!(
                 "| `{}` | {} | {} | {} |\n",
-                c.header,
-                c.kind.describe(),
-                if c.required { "yes" } else { "no" },
-                c.description
+                f.header,
+                f.kind.describe(),
+                if f.required { "yes" } else { "no" },
+                f.description
+            ));
+        }
+        for t in s.texts {
+            out.push_str(&format!(
+                "| `{}` | {} | no | {}; `<lang>` is one of {langs}. |\n",
+                text_pattern(t.field),
+                Kind::Text.describe(),
+                t.description
             ));
         }
         out.push('\n');
+    }
+    out
+}
+
+/// The rows of the Markdown tables as (sheet, column, required), to check a translated page.
+pub fn table_rows() -> Vec<(&'static str, String, bool)> {
+    let mut out = Vec::new();
+    for s in SHEETS {
+        for f in s.fixed {
+            out.push((s.name, f.header.to_string(), f.required));
+        }
+        for t in s.texts {
+            out.push((s.name, text_pattern(t.field), false));
+        }
     }
     out
 }
@@ -386,5 +429,53 @@ mod tests {
                 .iter()
                 .any(|c| c.header == "name_zh-TW")
         );
+    }
+
+    fn page(rel: &str) -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../portal")
+            .join(rel);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    #[test]
+    fn the_portal_pages_show_the_importers_columns() {
+        let en = page("docs/order/menu-archive.md");
+        let (begin, end) = ("<!-- columns:begin -->\n", "<!-- columns:end -->");
+        let start = en.find(begin).expect("begin marker") + begin.len();
+        let stop = en.find(end).expect("end marker");
+        if std::env::var("NOREN_BLESS").is_ok_and(|v| v == "1") {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../portal/docs/order/menu-archive.md");
+            let text = format!("{}{}\n{}", &en[..start], markdown().trim(), &en[stop..]);
+            std::fs::write(path, text).expect("page written");
+            return;
+        }
+        assert_eq!(
+            en[start..stop].trim(),
+            markdown().trim(),
+            "regenerate the table: NOREN_BLESS=1 cargo test -p noren --lib the_portal_pages"
+        );
+        // The Japanese page's tables: the same sheets, columns and required marks, in order.
+        let ja = page("i18n/ja/docusaurus-plugin-content-docs/current/order/menu-archive.md");
+        let mut sheet = "";
+        let mut rows = Vec::new();
+        for line in ja.lines() {
+            if let Some(name) = line.strip_prefix("### `").and_then(|l| l.strip_suffix('`')) {
+                sheet = SHEETS
+                    .iter()
+                    .find(|s| s.name == name)
+                    .map_or("", |s| s.name);
+            } else if let Some(rest) = line.strip_prefix("| `") {
+                let cells: Vec<&str> = rest.split(" | ").collect();
+                let column = cells[0].trim_end_matches('`').to_string();
+                rows.push((
+                    sheet,
+                    column,
+                    cells.get(2).map(|c| c.trim()) == Some("はい"),
+                ));
+            }
+        }
+        assert_eq!(rows, table_rows());
     }
 }

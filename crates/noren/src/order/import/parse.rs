@@ -171,6 +171,18 @@ fn typed(kind: Kind, d: &Data) -> Result<Option<Val>, String> {
             }
             Val::Text(text)
         }
+        Kind::Choice(values) => {
+            let n = match d {
+                Data::Int(i) => Some(*i),
+                Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => Some(*f as i64),
+                Data::String(_) => text.parse::<i64>().ok(),
+                _ => None,
+            };
+            match n {
+                Some(n) if values.contains(&n) => Val::Int(n),
+                _ => return Err(format!("must be {}", super::columns::choices(values))),
+            }
+        }
         Kind::Int { min, max } => {
             let n = match d {
                 Data::Int(i) => Some(*i),
@@ -375,7 +387,7 @@ pub struct Rules {
 }
 
 struct Cols<'a> {
-    headers: Vec<String>,
+    headers: &'a [String],
     row: &'a Row,
 }
 
@@ -491,10 +503,7 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
     let mut template_ids = HashMap::new();
     let h = cols(0);
     for row in &sheets[0] {
-        let c = Cols {
-            headers: h.clone(),
-            row,
-        };
+        let c = Cols { headers: &h, row };
         let id = c.text("id").unwrap_or_default();
         if let Some(m) = dup(&mut template_ids, 0, &id, row.line) {
             fail(&mut report, 0, row.line, Some("id".into()), m);
@@ -508,10 +517,7 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
     for si in [1usize, 4] {
         let h = cols(si);
         for row in &sheets[si] {
-            let c = Cols {
-                headers: h.clone(),
-                row,
-            };
+            let c = Cols { headers: &h, row };
             let id = c.text("id").unwrap_or_default();
             if let Some(m) = dup(&mut item_ids, si, &id, row.line) {
                 fail(&mut report, si, row.line, Some("id".into()), m);
@@ -596,13 +602,6 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
         }
     }
     // What a reference to a menu item may name: the file's rows, then the shop's.
-    let item_kind = |id: &str, plan: &Plan| -> Option<i32> {
-        plan.items
-            .iter()
-            .find(|i| i.ext == id)
-            .map(|i| i.kind)
-            .or_else(|| existing.items.get(id).map(|(_, k)| *k))
-    };
     let planned_items: HashMap<String, usize> = plan
         .items
         .iter()
@@ -615,16 +614,12 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
             None => existing.items.get(id).map(|(_, k)| *k),
         }
     };
-    let _ = item_kind;
 
     // menu categories
     let h = cols(2);
     let mut category_ids = HashMap::new();
     for row in &sheets[2] {
-        let c = Cols {
-            headers: h.clone(),
-            row,
-        };
+        let c = Cols { headers: &h, row };
         let id = c.text("id").unwrap_or_default();
         if let Some(m) = dup(&mut category_ids, 2, &id, row.line) {
             fail(&mut report, 2, row.line, Some("id".into()), m);
@@ -658,10 +653,7 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
     let h = cols(3);
     let mut pairs = HashSet::new();
     for row in &sheets[3] {
-        let c = Cols {
-            headers: h.clone(),
-            row,
-        };
+        let c = Cols { headers: &h, row };
         let (cat, menu) = (
             c.text("categoryId").unwrap_or_default(),
             c.text("menuId").unwrap_or_default(),
@@ -717,10 +709,7 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
     let h = cols(5);
     let mut vc_ids = HashMap::new();
     for row in &sheets[5] {
-        let c = Cols {
-            headers: h.clone(),
-            row,
-        };
+        let c = Cols { headers: &h, row };
         let id = c.text("id").unwrap_or_default();
         if let Some(m) = dup(&mut vc_ids, 5, &id, row.line) {
             fail(&mut report, 5, row.line, Some("id".into()), m);
@@ -773,10 +762,7 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
     let h = cols(6);
     let mut pairs = HashSet::new();
     for row in &sheets[6] {
-        let c = Cols {
-            headers: h.clone(),
-            row,
-        };
+        let c = Cols { headers: &h, row };
         let vc = c.text("variationCategoryId").unwrap_or_default();
         if !vc_known(&vc) {
             fail(
@@ -860,10 +846,7 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
     let h = cols(7);
     let mut seen = HashMap::new();
     for row in &sheets[7] {
-        let c = Cols {
-            headers: h.clone(),
-            row,
-        };
+        let c = Cols { headers: &h, row };
         let id = c.text("menuId").unwrap_or_default();
         if item_ref(&id, &plan).is_none() {
             fail(
@@ -897,10 +880,7 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
     let h = cols(8);
     let mut images: Vec<(String, i32, u32, String)> = Vec::new();
     for row in &sheets[8] {
-        let c = Cols {
-            headers: h.clone(),
-            row,
-        };
+        let c = Cols { headers: &h, row };
         let id = c.text("menuId").unwrap_or_default();
         if item_ref(&id, &plan).is_none() {
             fail(
