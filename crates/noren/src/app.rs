@@ -260,10 +260,12 @@ impl Server {
                 self.state.webhook_wake.clone(),
             );
         }
-        runner.register(
-            crate::order::import::job::Import::new(self.state.objects.clone()),
-            self.state.import_wake.clone(),
-        );
+        if self.state.config.import_worker {
+            runner.register(
+                crate::order::import::job::Import::new(self.state.objects.clone()),
+                self.state.import_wake.clone(),
+            );
+        }
         let worker = (!runner.queues().is_empty()).then(|| runner.spawn(stopped));
         let limits = ConnectionLimits {
             header_timeout: self.state.config.limits.header_timeout,

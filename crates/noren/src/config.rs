@@ -61,6 +61,9 @@ pub struct Config {
     /// `NOREN_OBJECT_STORE_URL` (`s3://BUCKET/PREFIX`) and the `AWS_*` settings: where uploaded
     /// files live (default: `objects/` under `data_dir`). See `crate::objects`.
     pub objects: ObjectStoreSettings,
+    /// `NOREN_IMPORT_WORKER`: `on` (default) runs menu imports in this process; `off` leaves
+    /// them to other processes on the same database.
+    pub import_worker: bool,
 }
 
 /// Connection and request limits (DESIGN.md "Limits"), all per process.
@@ -420,8 +423,20 @@ impl Config {
             metrics_listen,
         };
         let objects = ObjectStoreSettings::from_lookup(&lookup)?;
+        let import_worker = match lookup("NOREN_IMPORT_WORKER").as_deref() {
+            None | Some("on") => true,
+            Some("off") => false,
+            Some(v) => {
+                return Err(ConfigError {
+                    var: "NOREN_IMPORT_WORKER",
+                    value: v.to_string(),
+                    expected: "on or off",
+                });
+            }
+        };
         Ok(Config {
             objects,
+            import_worker,
             limits,
             secret_key,
             refund_window_days,

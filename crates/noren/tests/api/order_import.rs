@@ -281,7 +281,56 @@ fn full_report_checks(report: &Value) {
     assert_eq!(group(report, "images"), (1, 1, 0));
 }
 
+const BIN: &str = env!("CARGO_BIN_EXE_noren");
+
 both_databases! {
+    async fn an_import_killed_before_its_commit_leaves_nothing_and_is_run_again(app with Options::env(&[("NOREN_IMPORT_WORKER", "off")])) {
+        let m = fixtures::test_merchant(app.db(), "Crash").await;
+        let shop = m.shop.id;
+        let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+        let expected = json(preview(&app, &m.key, shop, &id).await).await;
+        // A `noren serve` on the same database and folder that stops with the catalogue
+        // written and the transaction open; this test's server runs no imports.
+        let dir = tempfile::tempdir().expect("temp dir");
+        let marker = dir.path().join("paused");
+        let data_dir = app.data_dir();
+        let marker_path = marker.display().to_string();
+        let (mut child, _) = noren_testkit::process::serve(BIN, &app.database_url, &[
+            ("NOREN_DATA_DIR", &data_dir),
+            ("NOREN_TEST_PAUSE_AT", noren::order::import::job::BEFORE_COMMIT),
+            ("NOREN_TEST_PAUSE_MARKER", &marker_path),
+        ]).await;
+        let res = post(&app, "/api/admin/order-menu/import-start", &m.key, json!({"shop": shop, "objectId": id})).await;
+        assert_eq!(res.status(), 200);
+        for _ in 0..400 {
+            if marker.exists() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(marker.exists(), "the child reached the pause point");
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+        let s = state(&app, &m.key, shop, &id).await;
+        assert_eq!(s["status"], "running", "{s}");
+        assert_eq!(item_count(&app, shop).await, 0, "nothing of the killed run is left");
+
+        // A runner over this database takes the job over once the dead process's lease ran out.
+        let mut runner = noren::jobs::Runner::new(app.db().clone(), app.state().clock.clone());
+        let wake = std::sync::Arc::new(noren::jobs::Wake::default());
+        runner.register(noren::order::import::job::Import::new(app.state().objects.clone()), wake.clone());
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let handle = runner.spawn(stopped);
+        app.state().clock.advance(chrono::Duration::minutes(3));
+        wake.wake();
+        let done = finished(&app, &m.key, shop, &id).await;
+        stop.send(true).expect("stop");
+        handle.await.expect("runner stopped");
+        assert_eq!(done["status"], "finished");
+        assert_eq!(done["result"], expected);
+        assert_eq!(item_count(&app, shop).await, 5, "applied once, whole");
+    }
+
     async fn a_workbook_is_uploaded_previewed_and_imported_with_its_report(app) {
         let m = fixtures::test_merchant(app.db(), "Import").await;
         let shop = m.shop.id;
@@ -740,4 +789,97 @@ async fn the_object_store_can_be_s3_with_presigned_upload_urls() {
     assert_eq!(done["result"], report);
     assert_eq!(item_count(&app, shop).await, 5);
     app.teardown().assert_no_pending_jobs().await;
+}
+
+/// A 10,000-menu workbook (names in five languages, each menu in a category, a stock each):
+/// preview and import times. Ignored (debug builds are slow; `make bench` measures release):
+/// `cargo test -p noren --test api -- --ignored ten_thousand --nocapture`.
+#[tokio::test]
+#[ignore = "timing only"]
+async fn ten_thousand_menus_preview_and_import_times() {
+    let app = TestApp::spawn(noren_testkit::Backend::Sqlite)
+        .await
+        .expect("app");
+    let m = fixtures::test_merchant(app.db(), "Big").await;
+    let shop = m.shop.id;
+    let mut book = Workbook::new();
+    for name in [
+        "templates",
+        "menus",
+        "menuCategories",
+        "categoryRelationships",
+        "variations",
+        "variationCategories",
+        "variationRelationships",
+        "stocks",
+        "images",
+    ] {
+        let ws = book.add_worksheet();
+        ws.set_name(name).expect("name");
+        match name {
+            "menus" => {
+                let headers = [
+                    "id",
+                    "price",
+                    "name_en",
+                    "name_ja",
+                    "name_zh-CN",
+                    "name_zh-TW",
+                    "name_ko",
+                    "desc_en",
+                ];
+                for (i, h) in headers.iter().enumerate() {
+                    ws.write_string(0, i as u16, *h).expect("header");
+                }
+                for r in 1..=10_000u32 {
+                    ws.write_string(r, 0, format!("m{r}")).expect("cell");
+                    ws.write_number(r, 1, f64::from(100 + r % 900))
+                        .expect("cell");
+                    for c in 2..8u16 {
+                        ws.write_string(r, c, format!("Menu {r} text {c}"))
+                            .expect("cell");
+                    }
+                }
+            }
+            "menuCategories" => {
+                ws.write_string(0, 0, "id").expect("header");
+                ws.write_string(0, 1, "name_en").expect("header");
+                for r in 1..=50u32 {
+                    ws.write_string(r, 0, format!("c{r}")).expect("cell");
+                    ws.write_string(r, 1, format!("Category {r}"))
+                        .expect("cell");
+                }
+            }
+            "categoryRelationships" => {
+                ws.write_string(0, 0, "categoryId").expect("header");
+                ws.write_string(0, 1, "menuId").expect("header");
+                for r in 1..=10_000u32 {
+                    ws.write_string(r, 0, format!("c{}", r % 50 + 1))
+                        .expect("cell");
+                    ws.write_string(r, 1, format!("m{r}")).expect("cell");
+                }
+            }
+            "stocks" => {
+                ws.write_string(0, 0, "menuId").expect("header");
+                ws.write_string(0, 1, "stockAvailable").expect("header");
+                for r in 1..=10_000u32 {
+                    ws.write_string(r, 0, format!("m{r}")).expect("cell");
+                    ws.write_number(r, 1, 50.0).expect("cell");
+                }
+            }
+            _ => {}
+        }
+    }
+    let bytes = book.save_to_buffer().expect("workbook");
+    eprintln!("workbook: {} bytes", bytes.len());
+    let id = uploaded(&app, &m.key, shop, bytes).await;
+    let t = std::time::Instant::now();
+    let report = json(preview(&app, &m.key, shop, &id).await).await;
+    eprintln!("preview: {:?}", t.elapsed());
+    assert_eq!(group(&report, "menus"), (10_000, 10_000, 0));
+    let t = std::time::Instant::now();
+    let done = import(&app, &m.key, shop, &id, json!({})).await;
+    eprintln!("import: {:?}", t.elapsed());
+    assert_eq!(done["status"], "finished");
+    assert_eq!(item_count(&app, shop).await, 10_000);
 }
