@@ -59,7 +59,7 @@ pub struct Config {
     pub secret_key: Option<SecretBox>,
     pub limits: Limits,
     /// `NOREN_OBJECT_STORE_URL` (`s3://BUCKET/PREFIX`) and the `AWS_*` settings: where uploaded
-    /// files live (default: `objects/` under `data_dir`). See `crate::objects`.
+    /// files live (default: `objects/` under `data_dir`). See `objects.rs`.
     pub objects: ObjectStoreSettings,
     /// `NOREN_IMPORT_WORKER`: `on` (default) runs menu imports in this process; `off` leaves
     /// them to other processes on the same database.
@@ -685,7 +685,8 @@ pub const AWS_VARS: &[&str] = &[
     "AWS_VIRTUAL_HOSTED_STYLE_REQUEST",
 ];
 
-/// `NOREN_OBJECT_STORE_URL` and the `AWS_*` values (used by `crate::objects`) (their `Debug` hides the values).
+/// `NOREN_OBJECT_STORE_URL` and the `AWS_*` values, read by `objects.rs`; their `Debug` hides
+/// the values.
 #[derive(Clone, Default)]
 pub struct ObjectStoreSettings {
     /// `(bucket, prefix)` of `s3://BUCKET/PREFIX`; `None`: the local folder.
