@@ -555,6 +555,28 @@ both_databases! {
         refused(workbook(&[("menus", &["id", "name_en"], vec![vec![S("a"), S("A")]])]), "sheet menus lacks the required column(s) price").await;
         refused(workbook(&[("menus", &["id", "price", "colour"], vec![])]), "sheet menus: unknown column colour").await;
 
+        // A sheet's size comes from its cells, never its declared range: one far cell is a row
+        // problem, not a 16384 × 50000 grid; a row beyond the limit refuses the file.
+        let mut far = Workbook::new();
+        for name in ["templates", "menus", "menuCategories", "categoryRelationships", "variations", "variationCategories", "variationRelationships", "stocks", "images"] {
+            let ws = far.add_worksheet();
+            ws.set_name(name).expect("name");
+            if name == "menus" {
+                ws.write_string(0, 0, "id").expect("cell");
+                ws.write_string(0, 1, "price").expect("cell");
+                ws.write_string(49_999, 16_000, "stray").expect("cell");
+            }
+            if name == "stocks" {
+                ws.write_string(60_000, 0, "late").expect("cell");
+            }
+        }
+        let far = far.save_to_buffer().expect("workbook");
+        refused(far, "sheet stocks has more than 50000 rows").await;
+        let id = uploaded(&app, &m.key, shop, workbook(&[("menus", &["id", "price", "name_en"], vec![vec![S("a"), N(1.0), S("A"), E, E, S("stray")]])])).await;
+        let report = json(preview(&app, &m.key, shop, &id).await).await;
+        assert_eq!(group(&report, "menus"), (1, 0, 1));
+        assert_eq!(report["menus"]["errors"][0]["message"], "a value in column 6 has no header");
+
         // Row problems are reported, the rest imports.
         let id = uploaded(&app, &m.key, shop, workbook(&[
             ("menus", &["id", "price", "taxRate", "name_en"], vec![

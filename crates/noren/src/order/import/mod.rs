@@ -623,10 +623,19 @@ pub async fn cancel_menu_import(
     let row = find_import(&state, &m, values.shop.get(), values.object_id.as_str()).await?;
     let now = state.clock.now();
     let refused = |status: &str| {
+        // A scheduled import whose job a worker has just claimed is running already.
+        let status = match status_name(status) {
+            repo::SCHEDULED => repo::RUNNING,
+            s => s,
+        };
+        let status = if status == repo::CREATED {
+            "not started (nothing to cancel)"
+        } else {
+            status
+        };
         ApiError::Conflict(format!(
-            "menu import {} cannot be cancelled: it is {}",
-            row.object_id,
-            status_name(status)
+            "menu import {} cannot be cancelled: it is {status}",
+            row.object_id
         ))
     };
     let tx = begin_write(&state.db).await?;

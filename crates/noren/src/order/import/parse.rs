@@ -11,8 +11,9 @@ use crate::db::repo::menu_imports::{
 };
 use crate::domain::lang::Lang;
 use calamine::{Data, Reader, Xlsx};
+
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{Cursor, Read, Seek};
 use utoipa::ToSchema;
 
@@ -22,6 +23,8 @@ pub const UNPACKED_MAX: u64 = 64 * 1024 * 1024;
 pub const PARTS_MAX: usize = 1000;
 /// The most rows a sheet may have (the header row included).
 pub const ROWS_MAX: usize = 50_001;
+/// The most cells with a value a sheet may have.
+pub const CELLS_MAX: usize = 2_000_000;
 /// Row-level messages kept per group (the counts are always complete).
 pub const ERRORS_MAX: usize = 100;
 
@@ -261,27 +264,48 @@ pub fn read(bytes: &[u8]) -> Result<RawBook, BadFile> {
         counts: vec![0; SHEETS.len()],
     };
     for (si, sheet) in SHEETS.iter().enumerate() {
-        let range = book
-            .worksheet_range(sheet.name)
-            .map_err(|e| BadFile(format!("sheet {} cannot be read ({e})", sheet.name)))?;
-        if range.height() > ROWS_MAX {
-            return Err(BadFile(format!(
-                "sheet {} has more than {} rows",
-                sheet.name,
-                ROWS_MAX - 1
-            )));
-        }
         let columns = sheet.columns();
-        let start_row = range.start().map(|(r, _)| r).unwrap_or(0);
-        let start_col = range.start().map(|(_, c)| c as usize).unwrap_or(0);
-        let mut rows = range.rows();
-        // The header row: each cell a known column, each column once, the required ones present.
-        let mut at: Vec<Option<usize>> = Vec::new(); // sheet column → our column
-        if let Some(header) = rows.next() {
+        // Cells are streamed: only those holding a value are kept (a sheet's declared size is
+        // never trusted), at most CELLS_MAX of them, in rows below ROWS_MAX.
+        let mut reader = book
+            .worksheet_cells_reader(sheet.name)
+            .map_err(|e| BadFile(format!("sheet {} cannot be read ({e})", sheet.name)))?;
+        let mut grid: BTreeMap<u32, Vec<(u32, Data)>> = BTreeMap::new();
+        let mut cells = 0usize;
+        while let Some(cell) = reader
+            .next_cell()
+            .map_err(|e| BadFile(format!("sheet {} cannot be read ({e})", sheet.name)))?
+        {
+            let (r, c) = cell.get_position();
+            let value: Data = cell.get_value().clone().into();
+            if matches!(value, Data::Empty) {
+                continue;
+            }
+            if r as usize >= ROWS_MAX {
+                return Err(BadFile(format!(
+                    "sheet {} has more than {} rows",
+                    sheet.name,
+                    ROWS_MAX - 1
+                )));
+            }
+            cells += 1;
+            if cells > CELLS_MAX {
+                return Err(BadFile(format!(
+                    "sheet {} has more than {CELLS_MAX} cells",
+                    sheet.name
+                )));
+            }
+            grid.entry(r).or_default().push((c, value));
+        }
+        drop(reader);
+        let mut rows = grid.into_iter();
+        // The header row (the first with a value): each cell a known column, each column once.
+        let mut at: HashMap<u32, usize> = HashMap::new(); // sheet column → our column
+        let header = rows.next();
+        if let Some((_, header)) = &header {
             let mut seen = HashSet::new();
-            for cell in header {
+            for (x, cell) in header {
                 let Some(h) = cell_text(cell) else {
-                    at.push(None);
                     continue;
                 };
                 let Some(ci) = columns.iter().position(|c| c.header == h) else {
@@ -297,37 +321,36 @@ pub fn read(bytes: &[u8]) -> Result<RawBook, BadFile> {
                         sheet.name
                     )));
                 }
-                at.push(Some(ci));
+                at.insert(*x, ci);
+            }
+            let missing: Vec<&str> = columns
+                .iter()
+                .enumerate()
+                .filter(|(i, c)| c.required && !at.values().any(|v| v == i))
+                .map(|(_, c)| c.header.as_str())
+                .collect();
+            if !missing.is_empty() {
+                return Err(BadFile(format!(
+                    "sheet {} lacks the required column(s) {}",
+                    sheet.name,
+                    missing.join(", ")
+                )));
             }
         }
-        let missing: Vec<&str> = columns
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| c.required && !at.contains(&Some(*i)))
-            .map(|(_, c)| c.header.as_str())
-            .collect();
-        if !missing.is_empty() && range.height() > 0 {
-            return Err(BadFile(format!(
-                "sheet {} lacks the required column(s) {}",
-                sheet.name,
-                missing.join(", ")
-            )));
-        }
-        let _ = start_col;
         let mut typed_rows = Vec::new();
-        for (i, cells) in rows.enumerate() {
-            let line = start_row + 2 + i as u32;
+        for (r, cells) in rows {
+            let line = r + 1;
             if cells
                 .iter()
-                .all(|c| cell_text(c).is_none() && !matches!(c, Data::Error(_)))
+                .all(|(_, c)| cell_text(c).is_none() && !matches!(c, Data::Error(_)))
             {
                 continue;
             }
             out.counts[si] += 1;
             let mut vals = vec![None; columns.len()];
             let mut bad = Vec::new();
-            for (x, cell) in cells.iter().enumerate() {
-                let Some(Some(ci)) = at.get(x) else {
+            for (x, cell) in &cells {
+                let Some(ci) = at.get(x) else {
                     if cell_text(cell).is_some() {
                         bad.push((None, format!("a value in column {} has no header", x + 1)));
                     }
