@@ -74,4 +74,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(import::cancel_menu_import))
         .routes(routes!(import::perform_menu_import))
         .routes(routes!(import::get_menu_import_template))
+        .routes(routes!(import::get_menu_import_example))
 }

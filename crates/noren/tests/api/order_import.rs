@@ -670,6 +670,16 @@ both_databases! {
         let id = uploaded(&app, &m.key, m.shop.id, bytes).await;
         let report = json(preview(&app, &m.key, m.shop.id, &id).await).await;
         assert_eq!(group(&report, "menus"), (0, 0, 0));
+        // The example (the guide imports it): two menus in a new category.
+        let res = app.get("/api/order-menu/import-example.xlsx").await;
+        assert_eq!(res.status(), 200);
+        let bytes = res.bytes().await.expect("body").to_vec();
+        let id = uploaded(&app, &m.key, m.shop.id, bytes).await;
+        let done = import(&app, &m.key, m.shop.id, &id, json!({})).await;
+        assert_eq!(group(&done["result"], "menus"), (2, 2, 0));
+        assert_eq!(group(&done["result"], "categoryRelationships"), (2, 2, 0));
+        let shop = json(app.get(&format!("/api/order/shop/{}?lang=ja", m.shop.id)).await).await;
+        assert!(shop.to_string().contains("季節限定") && shop.to_string().contains("桜餅"), "{shop}");
     }
 }
 

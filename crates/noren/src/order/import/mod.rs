@@ -726,17 +726,37 @@ pub async fn perform_menu_import(
     )
 )]
 pub async fn get_menu_import_template() -> Result<Response, ApiError> {
-    let bytes = template::workbook().map_err(|e| ApiError::Internal(e.into()))?;
+    xlsx(template::workbook(), "menu-import-template.xlsx")
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/order-menu/import-example.xlsx",
+    operation_id = "get_menu_import_example",
+    summary = "Download an example menu workbook",
+    description = "The template with two example menus in a category filled in, ready to import (the guide `/docs/order/menu-archive` does). Public.",
+    tag = "Menu import",
+    responses(
+        (status = 200, description = "The example workbook.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>),
+    )
+)]
+pub async fn get_menu_import_example() -> Result<Response, ApiError> {
+    xlsx(template::example(), "menu-import-example.xlsx")
+}
+
+fn xlsx(
+    bytes: Result<Vec<u8>, rust_xlsxwriter::XlsxError>,
+    name: &'static str,
+) -> Result<Response, ApiError> {
+    let bytes = bytes.map_err(|e| ApiError::Internal(e.into()))?;
+    let disposition = format!("attachment; filename=\"{name}\"");
     Ok((
         [
             (
                 header::CONTENT_TYPE,
                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
             ),
-            (
-                header::CONTENT_DISPOSITION,
-                "attachment; filename=\"menu-import-template.xlsx\"",
-            ),
+            (header::CONTENT_DISPOSITION, disposition.as_str()),
         ],
         bytes,
     )

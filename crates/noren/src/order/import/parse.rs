@@ -107,9 +107,20 @@ impl Report {
 
     /// Total rows refused.
     pub fn failed(&self) -> u64 {
-        (0..SHEETS.len())
-            .map(|i| self.clone().group(i).failed)
-            .sum()
+        [
+            &self.templates,
+            &self.menus,
+            &self.menu_categories,
+            &self.category_relationships,
+            &self.variations,
+            &self.variation_categories,
+            &self.variation_relationships,
+            &self.stocks,
+            &self.images,
+        ]
+        .iter()
+        .map(|g| g.failed)
+        .sum()
     }
 }
 
