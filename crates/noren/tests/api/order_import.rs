@@ -443,8 +443,13 @@ both_databases! {
             .exec(app.db()).await.expect("test step");
 
         let id = uploaded(&app, &m.key, shop, standard(1200.0)).await;
-        let done = import(&app, &m.key, shop, &id, json!({})).await;
+        let done = import(&app, &m.key, shop, &id, json!({"deleteOld": "all"})).await;
         let report = &done["result"];
+        assert_eq!(item_count(&app, shop).await, 5, "rows refused as duplicates still name what deleteOld keeps");
+        assert_eq!(
+            menu_category::Entity::find().filter(menu_category::Column::ShopId.eq(shop)).all(app.db()).await.expect("read").len(),
+            1
+        );
         assert_eq!(group(report, "menus"), (3, 0, 3));
         assert!(report["menus"]["errors"][0]["message"].as_str().expect("test step").contains("exists already"), "{report}");
         assert_eq!(report["menus"]["errors"][0]["column"], "id");

@@ -560,7 +560,12 @@ pub async fn apply(
 
     // deleteOld.
     if rules.delete_old != DeleteOld::Nothing {
-        let keep_items: HashSet<&str> = plan.items.iter().map(|i| i.ext.as_str()).collect();
+        let keep_items: HashSet<&str> = plan
+            .items
+            .iter()
+            .map(|i| i.ext.as_str())
+            .chain(plan.named_items.iter().map(String::as_str))
+            .collect();
         let all = rules.delete_old == DeleteOld::All;
         let doomed: Vec<i64> = menu_item::Entity::find()
             .select_only()
@@ -586,7 +591,11 @@ pub async fn apply(
                 .await?;
         }
         if all {
-            let keep: HashSet<i64> = file_categories.iter().copied().collect();
+            let keep: HashSet<i64> = file_categories
+                .iter()
+                .copied()
+                .chain(plan.named_categories.iter().filter_map(|e| category_id(e)))
+                .collect();
             let doomed: Vec<i64> = ids_of(db, shop_id, Table::Categories)
                 .await?
                 .into_iter()
@@ -599,7 +608,15 @@ pub async fn apply(
                     .exec(db)
                     .await?;
             }
-            let keep: HashSet<i64> = file_vcs.iter().copied().collect();
+            let keep: HashSet<i64> = file_vcs
+                .iter()
+                .copied()
+                .chain(
+                    plan.named_variation_categories
+                        .iter()
+                        .filter_map(|e| vc_id(e)),
+                )
+                .collect();
             let doomed: Vec<i64> = ids_of(db, shop_id, Table::VariationCategories)
                 .await?
                 .into_iter()
@@ -730,6 +747,11 @@ pub struct Plan {
     pub stocks_elsewhere: Vec<(String, Option<i64>)>,
     /// Images of items not in the file: external id → urls in order.
     pub images_elsewhere: Vec<(String, Vec<String>)>,
+    /// Every id the menus and variations sheets name, refused rows included: `deleteOld`
+    /// keeps them (a row refused as a duplicate does not delete what it names).
+    pub named_items: HashSet<String>,
+    pub named_categories: HashSet<String>,
+    pub named_variation_categories: HashSet<String>,
 }
 
 /// Counts of a shop's catalogue (tests and the report's sanity checks).

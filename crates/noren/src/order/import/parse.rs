@@ -147,6 +147,8 @@ pub struct RawBook {
     report: Report,
     /// Rows seen per sheet (typed or not).
     counts: Vec<u64>,
+    /// The ids in each sheet's `id` column, rows refused included (what `deleteOld` keeps).
+    named: Vec<HashSet<String>>,
 }
 
 fn cell_text(d: &Data) -> Option<String> {
@@ -273,6 +275,7 @@ pub fn read(bytes: &[u8]) -> Result<RawBook, BadFile> {
         sheets: Vec::with_capacity(SHEETS.len()),
         report: Report::default(),
         counts: vec![0; SHEETS.len()],
+        named: vec![HashSet::new(); SHEETS.len()],
     };
     for (si, sheet) in SHEETS.iter().enumerate() {
         let columns = sheet.columns();
@@ -358,6 +361,14 @@ pub fn read(bytes: &[u8]) -> Result<RawBook, BadFile> {
                 continue;
             }
             out.counts[si] += 1;
+            let id_column = columns.iter().position(|c| c.header == "id");
+            if let Some(id) = cells
+                .iter()
+                .find(|(x, _)| id_column.is_some() && at.get(x).copied() == id_column)
+                .and_then(|(_, c)| cell_text(c))
+            {
+                out.named[si].insert(id);
+            }
             let mut vals = vec![None; columns.len()];
             let mut bad = Vec::new();
             for (x, cell) in &cells {
@@ -501,8 +512,17 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
         sheets,
         mut report,
         counts,
+        mut named,
     } = book;
-    let mut plan = Plan::default();
+    let mut plan = Plan {
+        named_items: std::mem::take(&mut named[1])
+            .into_iter()
+            .chain(std::mem::take(&mut named[4]))
+            .collect(),
+        named_categories: std::mem::take(&mut named[2]),
+        named_variation_categories: std::mem::take(&mut named[5]),
+        ..Plan::default()
+    };
     let cols =
         |si: usize| -> Vec<String> { SHEETS[si].columns().into_iter().map(|c| c.header).collect() };
     // Outcome of one row.
