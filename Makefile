@@ -15,7 +15,7 @@ PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package.json checkout/package-lock.json \
 	tools/precompress.mjs
 
-.PHONY: help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean
+.PHONY: moto help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean
 
 help:
 	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
@@ -86,10 +86,17 @@ e2e: server portal checkout e2e/node_modules/.installed
 contract: server
 	NOREN_BIN=$(NOREN_BIN) bash schemathesis/run.sh
 
+## moto's S3-compatible server (PyPI moto[server], in a venv under ~/.cache/noren) for the
+## menu import's S3 tests; without it they are skipped loudly (failed under CI).
+moto:
+	bash tools/install-moto.sh
+
 ci: export NOREN_REQUIRE_POSTGRES = 1
+ci: export NOREN_REQUIRE_MOTO = 1
 ci:
 	$(MAKE) lint
 	$(MAKE) lint-openapi
+	$(MAKE) moto
 	$(MAKE) test
 	$(MAKE) portal checkout
 	cd checkout && npm run typecheck

@@ -32,7 +32,6 @@ use tokio::net::TcpListener;
 use tower_http::CompressionLevel;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::map_request_body::MapRequestBodyLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
@@ -87,6 +86,25 @@ async fn checkout_json(State(s): State<AppState>) -> impl IntoResponse {
     )
 }
 
+/// The request body limit: `BODY_LIMIT`, or the upload call's own (a 20 MiB workbook). Bodies
+/// announced larger are refused at once (413); others are cut off at the limit.
+async fn limit_body(
+    req: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    let limit = crate::order::import::body_limit(req.uri().path()).unwrap_or(BODY_LIMIT);
+    let announced = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > limit as u64) {
+        return StatusCode::PAYLOAD_TOO_LARGE.into_response();
+    }
+    let req = req.map(|b| Body::new(http_body_util::Limited::new(b, limit)));
+    next.run(req).await
+}
+
 /// The whole application with its layers (see `http::layers` for the order).
 pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
     let separate_metrics = state.config.limits.metrics_listen.is_some();
@@ -103,7 +121,7 @@ pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
         .fallback(statics::portal)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(MapRequestBodyLayer::new(Body::new))
-        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(middleware::from_fn(limit_body))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
             timeout,
@@ -181,6 +199,10 @@ impl Server {
         let metrics = Arc::new(Metrics::new());
         let config_limits = config.limits.clone();
         let secret_box = Arc::new(config.secret_box()?);
+        let objects = Arc::new(crate::objects::Objects::open(
+            &config.objects,
+            &config.data_dir,
+        )?);
         let state = AppState::new(Shared {
             db: db.clone(),
             config: Arc::new(config),
@@ -192,12 +214,14 @@ impl Server {
             connectors: Arc::new(Connectors::default()),
             webhook_wake: Arc::new(Wake::default()),
             shop_numbers: ShopNumbers::new(clock.clone()),
-            shop_pages: ShopPages::new(clock.clone()),
+            shop_pages: Arc::new(ShopPages::new(clock.clone())),
             token_reads: TokenReads::start(db.clone()),
             rate_limits: Arc::new(RateLimits::new(&config_limits, &metrics)),
             secret_box,
             clock,
             redeliver_limiter: Arc::new(ratelimit::redeliver_limiter()),
+            objects,
+            import_wake: Arc::new(Wake::default()),
         });
         let router = build_router(state.clone(), api);
         Ok(Server {
@@ -235,6 +259,15 @@ impl Server {
                     self.state.clock.clone(),
                 )?,
                 self.state.webhook_wake.clone(),
+            );
+        }
+        if self.state.config.import_worker {
+            runner.register(
+                crate::order::import::job::Import::new(
+                    self.state.objects.clone(),
+                    self.state.shop_pages.clone(),
+                ),
+                self.state.import_wake.clone(),
             );
         }
         let worker = (!runner.queues().is_empty()).then(|| runner.spawn(stopped));

@@ -58,6 +58,12 @@ pub struct Config {
     /// never shows the key.
     pub secret_key: Option<SecretBox>,
     pub limits: Limits,
+    /// `NOREN_OBJECT_STORE_URL` (`s3://BUCKET/PREFIX`) and the `AWS_*` settings: where uploaded
+    /// files live (default: `objects/` under `data_dir`). See `objects.rs`.
+    pub objects: ObjectStoreSettings,
+    /// `NOREN_IMPORT_WORKER`: `on` (default) runs menu imports in this process; `off` leaves
+    /// them to other processes on the same database.
+    pub import_worker: bool,
 }
 
 /// Connection and request limits (DESIGN.md "Limits"), all per process.
@@ -416,7 +422,21 @@ impl Config {
             metrics_token,
             metrics_listen,
         };
+        let objects = ObjectStoreSettings::from_lookup(&lookup)?;
+        let import_worker = match lookup("NOREN_IMPORT_WORKER").as_deref() {
+            None | Some("on") => true,
+            Some("off") => false,
+            Some(v) => {
+                return Err(ConfigError {
+                    var: "NOREN_IMPORT_WORKER",
+                    value: v.to_string(),
+                    expected: "on or off",
+                });
+            }
+        };
         Ok(Config {
+            objects,
+            import_worker,
             limits,
             secret_key,
             refund_window_days,
@@ -649,5 +669,63 @@ mod tests {
     fn public_url_loses_its_trailing_slash() {
         let c = parse(&[("NOREN_PUBLIC_URL", "https://pay.example.com/")]).expect("valid");
         assert_eq!(c.public_url.as_deref(), Some("https://pay.example.com"));
+    }
+}
+
+/// The `AWS_*` variables read for an S3 store.
+pub const AWS_VARS: &[&str] = &[
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "AWS_REGION",
+    "AWS_DEFAULT_REGION",
+    "AWS_ENDPOINT_URL",
+    "AWS_ENDPOINT",
+    "AWS_ALLOW_HTTP",
+    "AWS_VIRTUAL_HOSTED_STYLE_REQUEST",
+];
+
+/// `NOREN_OBJECT_STORE_URL` and the `AWS_*` values, read by `objects.rs`; their `Debug` hides
+/// the values.
+#[derive(Clone, Default)]
+pub struct ObjectStoreSettings {
+    /// `(bucket, prefix)` of `s3://BUCKET/PREFIX`; `None`: the local folder.
+    pub s3: Option<(String, String)>,
+    pub aws: Vec<(&'static str, String)>,
+}
+
+impl std::fmt::Debug for ObjectStoreSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ObjectStoreSettings")
+            .field("s3", &self.s3)
+            .field("aws", &self.aws.iter().map(|(k, _)| *k).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+impl ObjectStoreSettings {
+    pub fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let s3 = match lookup("NOREN_OBJECT_STORE_URL").filter(|v| !v.is_empty()) {
+            None => None,
+            Some(v) => {
+                let bad = || ConfigError {
+                    var: "NOREN_OBJECT_STORE_URL",
+                    value: v.clone(),
+                    expected: "s3://BUCKET or s3://BUCKET/PREFIX",
+                };
+                let url = url::Url::parse(&v).map_err(|_| bad())?;
+                let bucket = url.host_str().filter(|b| !b.is_empty()).ok_or_else(bad)?;
+                if url.scheme() != "s3" {
+                    return Err(bad());
+                }
+                let prefix = url.path().trim_matches('/').to_string();
+                Some((bucket.to_string(), prefix))
+            }
+        };
+        let aws = AWS_VARS
+            .iter()
+            .filter_map(|k| lookup(k).map(|v| (*k, v)))
+            .collect();
+        Ok(ObjectStoreSettings { s3, aws })
     }
 }

@@ -14,6 +14,7 @@ pub mod domain;
 pub mod http;
 pub mod inbound;
 pub mod jobs;
+pub mod objects;
 pub mod openapi;
 pub mod order;
 pub mod pay;

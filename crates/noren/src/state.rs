@@ -132,7 +132,7 @@ pub struct Shared {
     /// Shop numbers by shop id: they never change, and reading a payment by token shows one.
     pub shop_numbers: ShopNumbers,
     /// Rendered answers of `GET /api/order/shop/{id}` (see [`ShopPages`]).
-    pub shop_pages: ShopPages,
+    pub shop_pages: Arc<ShopPages>,
     /// Reads by token, coalesced under load (see `repo::token_reads`).
     pub token_reads: TokenReads,
     /// Per-key and per-address request limits of this process.
@@ -141,6 +141,10 @@ pub struct Shared {
     pub secret_box: Arc<SecretBox>,
     /// "Now" for every request and job path (tests move it instead of sleeping).
     pub clock: Clock,
+    /// Where uploaded files live (menu import workbooks): `crate::objects`.
+    pub objects: Arc<crate::objects::Objects>,
+    /// Wakes this process's runner of menu imports when one was started.
+    pub import_wake: Arc<Wake>,
     /// Redeliveries per merchant key (`POST /v3/webhook_events/{id}/redeliver`).
     pub redeliver_limiter: Arc<RedeliverLimiter>,
 }

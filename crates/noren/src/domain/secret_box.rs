@@ -73,6 +73,23 @@ impl SecretBox {
         format!("{V1}{}", STANDARD.encode(out))
     }
 
+    /// A 32-byte key for `purpose` derived from this box's key (AES as a PRF: the keystream
+    /// of a nonce that names the purpose), so that one configured secret signs other things
+    /// (menu import upload URLs) without being used for them directly.
+    pub fn derive_key(&self, purpose: &str) -> [u8; 32] {
+        use sha2::Digest;
+        let digest = sha2::Sha256::digest(purpose.as_bytes());
+        let mut nonce = [0u8; NONCE_LEN];
+        nonce.copy_from_slice(&digest[..NONCE_LEN]);
+        let stream = self
+            .cipher
+            .encrypt(&Nonce::from(nonce), [0u8; 32].as_slice())
+            .unwrap_or_default();
+        let mut key = [0u8; 32];
+        key.copy_from_slice(&stream[..32]);
+        key
+    }
+
     /// The plaintext of a stored value: decrypted when it is `v1:…`, as it is otherwise (rows
     /// written before secrets were encrypted).
     pub fn open(&self, stored: &str) -> Result<String, OpenError> {

@@ -7,6 +7,7 @@ pub mod cafeteria;
 pub mod cart;
 pub mod demo;
 pub mod dto;
+pub mod import;
 pub mod lines;
 mod menus;
 
@@ -36,11 +37,16 @@ falling back to English, then Japanese; an unknown `lang` is a 400. Menus are th
         (name = "Cafeteria orders", description = "Dine-in orders: the merchant creates one (merchant key) and gives its id and \
 `mutableToken` to the customers' devices, which begin it, append menus and finalize it. Customer calls are public and \
 authorised by the token; a wrong token answers 404, like an unknown order. A call the order's status does not allow \
-answers 409 naming the current status and the statuses it is allowed in.")
+answers 409 naming the current status and the statuses it is allowed in."),
+        (name = "Menu import", description = "Bring a shop's menus in from an XLSX workbook (merchant key, own shop only; test \
+and live keys keep separate imports): `import-create` answers an upload URL, the workbook is `PUT` there, `import-preview` \
+checks it, `import-start` runs it as a background job that `import-state` follows and `import-cancel` cancels while it \
+waits. The format and a template: `/docs/order/menu-archive`.")
     )
 )]
 pub struct OrderApi;
 
+#[allow(deprecated)] // import-perform stays, marked deprecated in the spec
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(OrderApi::openapi())
         .routes(routes!(menus::get_order_shop))
@@ -69,4 +75,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(cart::update_cafeteria_cart_item))
         .routes(routes!(cart::append_cart_to_cafeteria_order))
+        .routes(routes!(import::create_menu_import))
+        .routes(routes!(import::upload_menu_import))
+        .routes(routes!(import::preview_menu_import))
+        .routes(routes!(import::start_menu_import))
+        .routes(routes!(import::get_menu_import_state))
+        .routes(routes!(import::cancel_menu_import))
+        .routes(routes!(import::perform_menu_import))
+        .routes(routes!(import::get_menu_import_template))
+        .routes(routes!(import::get_menu_import_example))
 }

@@ -20,6 +20,7 @@ mod openapi_examples;
 mod ops;
 mod order_cafeteria;
 mod order_cart;
+mod order_import;
 mod order_menus;
 mod order_status;
 mod payments;

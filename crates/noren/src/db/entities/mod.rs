@@ -10,6 +10,7 @@ pub mod job;
 pub mod legal_person;
 pub mod menu_category;
 pub mod menu_category_item;
+pub mod menu_import;
 pub mod menu_item;
 pub mod menu_variation_category;
 pub mod miniprogram_app;

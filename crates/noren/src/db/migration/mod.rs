@@ -11,6 +11,7 @@ mod m20261201_000004_webhook_modes;
 mod m20261202_000005_order_menus;
 mod m20261202_000006_cafeteria_orders;
 mod m20261203_000007_cart_item_metadata;
+mod m20261203_000011_menu_imports;
 
 pub struct Migrator;
 
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000005_order_menus::Migration),
             Box::new(m20261202_000006_cafeteria_orders::Migration),
             Box::new(m20261203_000007_cart_item_metadata::Migration),
+            Box::new(m20261203_000011_menu_imports::Migration),
         ]
     }
 }

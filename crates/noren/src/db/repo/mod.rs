@@ -7,6 +7,7 @@ pub mod cafeteria;
 pub mod cafeteria_cart;
 pub mod idempotency;
 pub mod jobs;
+pub mod menu_imports;
 pub mod menus;
 pub mod order_shops;
 pub mod payments;

@@ -1,0 +1,139 @@
+//! The object store: files the server keeps outside the database (menu import workbooks), through
+//! the `object_store` crate. By default a folder under `NOREN_DATA_DIR` (`objects/`); with
+//! `NOREN_OBJECT_STORE_URL=s3://BUCKET/PREFIX` any S3-compatible store, configured by the usual
+//! `AWS_*` variables (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`,
+//! `AWS_REGION`/`AWS_DEFAULT_REGION`, `AWS_ENDPOINT_URL` for another provider,
+//! `AWS_ALLOW_HTTP=true` for a plain-HTTP endpoint, `AWS_VIRTUAL_HOSTED_STYLE_REQUEST`).
+//!
+//! Clients upload straight to the store with a signed `PUT` URL: S3 presigns one
+//! ([`Objects::presigned_put`]); the local folder has none, so the server's own upload call
+//! (`order::import`) takes the file.
+
+use crate::config::ObjectStoreSettings;
+use object_store::aws::{AmazonS3, AmazonS3Builder, AmazonS3ConfigKey};
+use object_store::local::LocalFileSystem;
+use object_store::path::Path as ObjectPath;
+use object_store::signer::Signer;
+use object_store::{ObjectStore, PutPayload};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The store and, for S3, its signer.
+#[derive(Clone, Debug)]
+pub struct Objects {
+    store: Arc<dyn ObjectStore>,
+    signer: Option<Arc<AmazonS3>>,
+    prefix: String,
+}
+
+/// A failure of the store (answered as a 500 or 503, logged).
+pub type StoreError = object_store::Error;
+
+impl Objects {
+    /// The store `settings` name, or the folder `data_dir/objects`.
+    pub fn open(settings: &ObjectStoreSettings, data_dir: &Path) -> anyhow::Result<Self> {
+        use anyhow::Context;
+        match &settings.s3 {
+            None => {
+                let dir = data_dir.join("objects");
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+                let store = LocalFileSystem::new_with_prefix(&dir)
+                    .with_context(|| format!("cannot open {}", dir.display()))?;
+                Ok(Objects {
+                    store: Arc::new(store),
+                    signer: None,
+                    prefix: String::new(),
+                })
+            }
+            Some((bucket, prefix)) => {
+                let mut b = AmazonS3Builder::new().with_bucket_name(bucket);
+                for (k, v) in &settings.aws {
+                    let key: AmazonS3ConfigKey = k
+                        .to_ascii_lowercase()
+                        .parse()
+                        .with_context(|| format!("{k} is not an S3 setting"))?;
+                    b = b.with_config(key, v);
+                }
+                let s3 = Arc::new(
+                    b.build()
+                        .context("NOREN_OBJECT_STORE_URL: cannot set up S3")?,
+                );
+                Ok(Objects {
+                    store: s3.clone(),
+                    signer: Some(s3),
+                    prefix: prefix.clone(),
+                })
+            }
+        }
+    }
+
+    /// Whether clients upload to the store directly (S3) rather than to this server.
+    pub fn presigns(&self) -> bool {
+        self.signer.is_some()
+    }
+
+    fn path(&self, key: &str) -> ObjectPath {
+        if self.prefix.is_empty() {
+            ObjectPath::from(key)
+        } else {
+            ObjectPath::from(format!("{}/{key}", self.prefix))
+        }
+    }
+
+    /// Stores `bytes` at `key` (replacing what was there).
+    pub async fn put(&self, key: &str, bytes: Vec<u8>) -> Result<(), StoreError> {
+        self.store
+            .put(&self.path(key), PutPayload::from(bytes))
+            .await
+            .map(|_| ())
+    }
+
+    /// The object at `key`: `Ok(None)` when there is none, `Err(TooLarge)` when it is larger than
+    /// `max` bytes (not downloaded).
+    pub async fn get(&self, key: &str, max: u64) -> Result<Option<Vec<u8>>, GetError> {
+        let path = self.path(key);
+        let result = match self.store.get(&path).await {
+            Ok(r) => r,
+            Err(StoreError::NotFound { .. }) => return Ok(None),
+            Err(e) => return Err(GetError::Store(e)),
+        };
+        if result.meta.size > max {
+            return Err(GetError::TooLarge(result.meta.size));
+        }
+        let bytes = result.bytes().await.map_err(GetError::Store)?;
+        Ok(Some(bytes.to_vec()))
+    }
+
+    /// Removes the object at `key` (none is fine).
+    pub async fn delete(&self, key: &str) -> Result<(), StoreError> {
+        match self.store.delete(&self.path(key)).await {
+            Ok(()) | Err(StoreError::NotFound { .. }) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A presigned `PUT` URL for `key` valid for `ttl`, on S3; `None` for the local folder.
+    pub async fn presigned_put(
+        &self,
+        key: &str,
+        ttl: Duration,
+    ) -> Option<Result<url::Url, StoreError>> {
+        let signer = self.signer.as_ref()?;
+        Some(
+            signer
+                .signed_url(reqwest::Method::PUT, &self.path(key), ttl)
+                .await,
+        )
+    }
+}
+
+/// Why [`Objects::get`] gave nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum GetError {
+    #[error("the object is {0} bytes, more than allowed")]
+    TooLarge(u64),
+    #[error(transparent)]
+    Store(StoreError),
+}

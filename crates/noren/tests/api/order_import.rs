@@ -1,0 +1,922 @@
+//! Menu import (issue 11, item 5): a real XLSX workbook written here with rust_xlsxwriter goes
+//! through import-create → PUT to the upload URL → preview → start → state, on the local object
+//! store and on a real S3-compatible server (moto, started here; skipped loudly when absent
+//! outside CI), with each `deleteOld` mode, `updateExisting` / `keepStatus`, cancel of a
+//! scheduled import, an import taken over after its worker's lease ran out, each bad file, an
+//! expired upload URL and another shop's key.
+
+use noren::db::entities::{menu_category, menu_item, order_text, variation_category};
+use noren::db::repo::menus;
+use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
+use rust_xlsxwriter::Workbook;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// A cell of a test workbook.
+#[derive(Clone)]
+enum C {
+    S(&'static str),
+    N(f64),
+    B(bool),
+    E,
+}
+
+use C::{B, E, N, S};
+
+type SheetSpec<'a> = (&'a str, &'a [&'a str], Vec<Vec<C>>);
+
+/// A workbook with the nine sheets; those not in `given` are empty.
+fn workbook(given: &[SheetSpec<'_>]) -> Vec<u8> {
+    let names = [
+        "templates",
+        "menus",
+        "menuCategories",
+        "categoryRelationships",
+        "variations",
+        "variationCategories",
+        "variationRelationships",
+        "stocks",
+        "images",
+    ];
+    let mut book = Workbook::new();
+    for name in names {
+        let ws = book.add_worksheet();
+        ws.set_name(name).expect("test step");
+        let Some((_, headers, rows)) = given.iter().find(|(n, _, _)| *n == name) else {
+            continue;
+        };
+        for (i, h) in headers.iter().enumerate() {
+            ws.write_string(0, i as u16, *h).expect("test step");
+        }
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                let (r, c) = (r as u32 + 1, c as u16);
+                match cell {
+                    S(s) => {
+                        ws.write_string(r, c, *s).expect("test step");
+                    }
+                    N(n) => {
+                        ws.write_number(r, c, *n).expect("test step");
+                    }
+                    B(b) => {
+                        ws.write_boolean(r, c, *b).expect("test step");
+                    }
+                    E => {}
+                }
+            }
+        }
+    }
+    book.save_to_buffer().expect("test step")
+}
+
+/// The standard workbook: 3 menus (one from a template), a category, 2 variations in a
+/// required, exclusive size category offered with the ramen, a stock and an image.
+fn standard(ramen_price: f64) -> Vec<u8> {
+    workbook(&[
+        (
+            "templates",
+            &["id", "taxRate"],
+            vec![vec![S("food"), N(8.0)]],
+        ),
+        (
+            "menus",
+            &[
+                "id",
+                "templateId",
+                "price",
+                "taxRate",
+                "name_en",
+                "name_ja",
+                "desc_en",
+            ],
+            vec![
+                vec![
+                    S("ramen"),
+                    E,
+                    N(ramen_price),
+                    N(10.0),
+                    S("Ramen"),
+                    S("ラーメン"),
+                    S("Rich broth"),
+                ],
+                vec![S("gyoza"), E, N(480.0), N(8.0), S("Gyoza"), S("餃子"), E],
+                vec![S("edamame"), S("food"), N(300.0), E, S("Edamame"), E, E],
+            ],
+        ),
+        (
+            "menuCategories",
+            &["id", "name_en", "name_ko"],
+            vec![vec![S("mains"), S("Mains"), S("메인")]],
+        ),
+        (
+            "categoryRelationships",
+            &["categoryId", "menuId", "sortOrder"],
+            vec![
+                vec![S("mains"), S("ramen"), N(1.0)],
+                vec![S("mains"), S("gyoza"), N(2.0)],
+            ],
+        ),
+        (
+            "variations",
+            &["id", "price", "name_en"],
+            vec![
+                vec![S("large"), N(150.0), S("Large")],
+                vec![S("small"), N(0.0), S("Small")],
+            ],
+        ),
+        (
+            "variationCategories",
+            &["id", "required", "exclusive", "defaultChoiceId", "name_en"],
+            vec![vec![S("size"), B(true), B(true), S("small"), S("Size")]],
+        ),
+        (
+            "variationRelationships",
+            &["variationCategoryId", "menuId", "variationId"],
+            vec![
+                vec![S("size"), S("ramen"), E],
+                vec![S("size"), E, S("large")],
+                vec![S("size"), E, S("small")],
+            ],
+        ),
+        (
+            "stocks",
+            &["menuId", "stockAvailable"],
+            vec![vec![S("gyoza"), N(20.0)]],
+        ),
+        (
+            "images",
+            &["menuId", "url"],
+            vec![vec![S("ramen"), S("https://img.example/ramen.jpg")]],
+        ),
+    ])
+}
+
+async fn post(app: &TestApp, path: &str, key: &str, body: Value) -> reqwest::Response {
+    app.client
+        .post(app.url(path))
+        .header("X-Auth-API-Key", key)
+        .json(&body)
+        .send()
+        .await
+        .expect("request sent")
+}
+
+/// import-create → (objectId, uploadUrl).
+async fn create(app: &TestApp, key: &str, shop: i64) -> (String, String) {
+    let res = post(
+        app,
+        "/api/admin/order-menu/import-create",
+        key,
+        json!({"shop": shop}),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let body = json(res).await;
+    assert_eq!(body["url"], body["uploadUrl"]);
+    (
+        body["objectId"].as_str().expect("test step").to_string(),
+        body["uploadUrl"].as_str().expect("test step").to_string(),
+    )
+}
+
+async fn put(url: &str, bytes: Vec<u8>) -> reqwest::Response {
+    reqwest::Client::new()
+        .put(url)
+        .body(bytes)
+        .send()
+        .await
+        .expect("upload sent")
+}
+
+/// A created import with `bytes` uploaded: its objectId.
+async fn uploaded(app: &TestApp, key: &str, shop: i64, bytes: Vec<u8>) -> String {
+    let (id, url) = create(app, key, shop).await;
+    let res = put(&url, bytes).await;
+    assert!(res.status().is_success(), "upload: {}", res.status());
+    id
+}
+
+async fn preview(app: &TestApp, key: &str, shop: i64, id: &str) -> reqwest::Response {
+    post(
+        app,
+        "/api/admin/order-menu/import-preview",
+        key,
+        json!({"shop": shop, "objectId": id}),
+    )
+    .await
+}
+
+async fn state(app: &TestApp, key: &str, shop: i64, id: &str) -> Value {
+    let res = post(
+        app,
+        "/api/admin/order-menu/import-state",
+        key,
+        json!({"shop": shop, "objectId": id}),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    json(res).await
+}
+
+/// Waits (up to 20 s) for the import to end; answers its state.
+async fn finished(app: &TestApp, key: &str, shop: i64, id: &str) -> Value {
+    for _ in 0..400 {
+        let s = state(app, key, shop, id).await;
+        if s["finished"] == true {
+            return s;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("import {id} did not finish");
+}
+
+/// Starts with `options` and waits for the end.
+async fn import(app: &TestApp, key: &str, shop: i64, id: &str, options: Value) -> Value {
+    let mut body = json!({"shop": shop, "objectId": id});
+    for (k, v) in options.as_object().expect("test step") {
+        body[k] = v.clone();
+    }
+    let res = post(app, "/api/admin/order-menu/import-start", key, body).await;
+    assert_eq!(res.status(), 200);
+    finished(app, key, shop, id).await
+}
+
+async fn item(app: &TestApp, shop: i64, ext: &str) -> Option<menu_item::Model> {
+    menu_item::Entity::find()
+        .filter(menu_item::Column::ShopId.eq(shop))
+        .filter(menu_item::Column::ExternalId.eq(ext))
+        .one(app.db())
+        .await
+        .expect("test step")
+}
+
+async fn item_count(app: &TestApp, shop: i64) -> usize {
+    menu_item::Entity::find()
+        .filter(menu_item::Column::ShopId.eq(shop))
+        .all(app.db())
+        .await
+        .expect("test step")
+        .len()
+}
+
+fn group(report: &Value, g: &str) -> (u64, u64, u64) {
+    let r = &report[g];
+    (
+        r["count"].as_u64().expect("test step"),
+        r["imported"].as_u64().expect("test step"),
+        r["failed"].as_u64().expect("test step"),
+    )
+}
+
+fn full_report_checks(report: &Value) {
+    assert_eq!(group(report, "templates"), (1, 1, 0));
+    assert_eq!(group(report, "menus"), (3, 3, 0));
+    assert_eq!(group(report, "menuCategories"), (1, 1, 0));
+    assert_eq!(group(report, "categoryRelationships"), (2, 2, 0));
+    assert_eq!(group(report, "variations"), (2, 2, 0));
+    assert_eq!(group(report, "variationCategories"), (1, 1, 0));
+    assert_eq!(group(report, "variationRelationships"), (3, 3, 0));
+    assert_eq!(group(report, "stocks"), (1, 1, 0));
+    assert_eq!(group(report, "images"), (1, 1, 0));
+}
+
+const BIN: &str = env!("CARGO_BIN_EXE_noren");
+
+both_databases! {
+    async fn an_import_killed_before_its_commit_leaves_nothing_and_is_run_again(app with Options::env(&[("NOREN_IMPORT_WORKER", "off")])) {
+        let m = fixtures::test_merchant(app.db(), "Crash").await;
+        let shop = m.shop.id;
+        let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+        let expected = json(preview(&app, &m.key, shop, &id).await).await;
+        // A `noren serve` on the same database and folder that stops with the catalogue
+        // written and the transaction open; this test's server runs no imports.
+        let dir = tempfile::tempdir().expect("temp dir");
+        let marker = dir.path().join("paused");
+        let data_dir = app.data_dir();
+        let marker_path = marker.display().to_string();
+        let (mut child, _) = noren_testkit::process::serve(BIN, &app.database_url, &[
+            ("NOREN_DATA_DIR", &data_dir),
+            ("NOREN_TEST_PAUSE_AT", noren::order::import::job::BEFORE_COMMIT),
+            ("NOREN_TEST_PAUSE_MARKER", &marker_path),
+        ]).await;
+        let res = post(&app, "/api/admin/order-menu/import-start", &m.key, json!({"shop": shop, "objectId": id})).await;
+        assert_eq!(res.status(), 200);
+        for _ in 0..400 {
+            if marker.exists() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(marker.exists(), "the child reached the pause point");
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+        let s = state(&app, &m.key, shop, &id).await;
+        assert_eq!(s["status"], "running", "{s}");
+        assert_eq!(item_count(&app, shop).await, 0, "nothing of the killed run is left");
+
+        // A runner over this database takes the job over once the dead process's lease ran out.
+        let mut runner = noren::jobs::Runner::new(app.db().clone(), app.state().clock.clone());
+        let wake = std::sync::Arc::new(noren::jobs::Wake::default());
+        runner.register(noren::order::import::job::Import::new(app.state().objects.clone(), app.state().shop_pages.clone()), wake.clone());
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let handle = runner.spawn(stopped);
+        app.state().clock.advance(chrono::Duration::minutes(3));
+        wake.wake();
+        let done = finished(&app, &m.key, shop, &id).await;
+        stop.send(true).expect("stop");
+        handle.await.expect("runner stopped");
+        assert_eq!(done["status"], "finished");
+        assert_eq!(done["result"], expected);
+        assert_eq!(item_count(&app, shop).await, 5, "applied once, whole");
+    }
+
+    async fn a_workbook_is_uploaded_previewed_and_imported_with_its_report(app) {
+        let m = fixtures::test_merchant(app.db(), "Import").await;
+        let shop = m.shop.id;
+        let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+
+        let res = preview(&app, &m.key, shop, &id).await;
+        assert_eq!(res.status(), 200);
+        let report = json(res).await;
+        full_report_checks(&report);
+        assert_eq!(item_count(&app, shop).await, 0, "a preview writes nothing");
+
+        let before = state(&app, &m.key, shop, &id).await;
+        assert_eq!(before["status"], "created");
+        assert_eq!(before["finished"], false);
+
+        let done = import(&app, &m.key, shop, &id, json!({})).await;
+        assert_eq!(done["status"], "finished");
+        assert_eq!(done["progress"], 100);
+        assert_eq!(done["scheduled"], false);
+        assert_eq!(done["error"], Value::Null);
+        assert_eq!(done["result"], report, "the import's report is the preview's");
+
+        let ramen = item(&app, shop, "ramen").await.expect("ramen");
+        assert_eq!((ramen.price, ramen.tax_rate, ramen.kind, ramen.status), (980, 10, 0, 1));
+        assert_eq!(ramen.image_array, r#"["https://img.example/ramen.jpg"]"#);
+        let gyoza = item(&app, shop, "gyoza").await.expect("test step");
+        assert_eq!((gyoza.tax_rate, gyoza.stock_available), (8, Some(20)));
+        assert_eq!(item(&app, shop, "edamame").await.expect("test step").tax_rate, 8, "from its template");
+        let large = item(&app, shop, "large").await.expect("test step");
+        assert_eq!((large.kind, large.price), (menus::TYPE_VARIATION, 150));
+        let size = variation_category::Entity::find()
+            .filter(variation_category::Column::ShopId.eq(shop))
+            .one(app.db()).await.expect("test step").expect("test step");
+        assert!(size.required && size.exclusive);
+        assert_eq!(size.default_choice_id, Some(item(&app, shop, "small").await.expect("test step").id));
+        let texts = order_text::Entity::find()
+            .filter(order_text::Column::EntityKind.eq(menus::KIND_MENU))
+            .filter(order_text::Column::EntityId.eq(ramen.id))
+            .all(app.db()).await.expect("test step");
+        let mut langs: Vec<_> = texts.iter().map(|t| (t.lang.as_str(), t.name.as_str())).collect();
+        langs.sort();
+        assert_eq!(langs, [("en", "Ramen"), ("ja", "ラーメン")]);
+
+        // The shop's public menu shows the imported menus with their variations.
+        let menu = json(app.get(&format!("/api/order/menus/{}?lang=ja", ramen.id)).await).await;
+        assert_eq!(menu["name"], "ラーメン", "{menu}");
+        let category = json(app.get(&format!("/api/order/shop/{shop}")).await).await;
+        assert!(category.to_string().contains("Mains"), "{category}");
+
+        // Started once only.
+        let res = post(&app, "/api/admin/order-menu/import-start", &m.key, json!({"shop": shop, "objectId": id})).await;
+        assert_eq!(res.status(), 409);
+        assert!(json(res).await["message"].as_str().expect("test step").contains("started already"));
+        // Its file can no longer change.
+        let (_, url) = create(&app, &m.key, shop).await;
+        let url = url.replace(&url[url.find("/uploads/").expect("test step") + 9..url.find('?').expect("test step")], &id);
+        assert_eq!(put(&url, standard(1.0)).await.status(), 403, "a URL signed for another import");
+    }
+
+    async fn a_dry_run_and_the_deprecated_perform_report_without_or_with_writing(app) {
+        let m = fixtures::test_merchant(app.db(), "Dry").await;
+        let shop = m.shop.id;
+        let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+        let done = import(&app, &m.key, shop, &id, json!({"dryRun": true})).await;
+        assert_eq!(done["status"], "finished");
+        assert_eq!(done["dryRun"], true);
+        full_report_checks(&done["result"]);
+        assert_eq!(item_count(&app, shop).await, 0, "a dry run writes nothing");
+
+        let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+        let res = post(&app, "/api/admin/order-menu/import-perform", &m.key, json!({"shop": shop, "objectId": id})).await;
+        assert_eq!(res.status(), 200);
+        let done = json(res).await;
+        assert_eq!(done["status"], "finished");
+        full_report_checks(&done["result"]);
+        assert_eq!(item_count(&app, shop).await, 5);
+    }
+
+    async fn delete_old_keeps_or_deletes_what_the_file_does_not_name(app) {
+        for (mode, menus_left, categories_left) in [(json!(false), true, true), (json!(true), false, true), (json!("all"), false, false)] {
+            let m = fixtures::test_merchant(app.db(), "Old").await;
+            let shop = m.shop.id;
+            let r = fixtures::restaurant(app.db(), shop).await;
+            let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+            let done = import(&app, &m.key, shop, &id, json!({"deleteOld": mode})).await;
+            assert_eq!(done["status"], "finished", "{mode}: {done}");
+            let old_menu = menu_item::Entity::find_by_id(r.gyoza).one(app.db()).await.expect("test step");
+            assert_eq!(old_menu.is_some(), menus_left, "deleteOld {mode}: the demo's gyoza");
+            let old_category = menu_category::Entity::find_by_id(r.ramen_category).one(app.db()).await.expect("test step");
+            assert_eq!(old_category.is_some(), categories_left, "deleteOld {mode}: the demo's category");
+            assert!(item(&app, shop, "ramen").await.is_some(), "the file's menus are there");
+            assert!(item(&app, shop, "large").await.is_some(), "the file's variations are there");
+            let texts = order_text::Entity::find()
+                .filter(order_text::Column::EntityKind.eq(menus::KIND_MENU))
+                .filter(order_text::Column::EntityId.eq(r.gyoza))
+                .all(app.db()).await.expect("test step");
+            assert_eq!(!texts.is_empty(), menus_left, "deleted menus lose their texts");
+        }
+    }
+
+    async fn existing_ids_are_duplicates_unless_update_existing_which_may_keep_status(app) {
+        let m = fixtures::test_merchant(app.db(), "Update").await;
+        let shop = m.shop.id;
+        let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+        import(&app, &m.key, shop, &id, json!({})).await;
+        let ramen = item(&app, shop, "ramen").await.expect("test step");
+        menu_item::Entity::update_many()
+            .col_expr(menu_item::Column::Status, sea_orm::sea_query::Expr::value(2))
+            .filter(menu_item::Column::Id.eq(ramen.id))
+            .exec(app.db()).await.expect("test step");
+
+        let id = uploaded(&app, &m.key, shop, standard(1200.0)).await;
+        let done = import(&app, &m.key, shop, &id, json!({"deleteOld": "all"})).await;
+        let report = &done["result"];
+        assert_eq!(item_count(&app, shop).await, 5, "rows refused as duplicates still name what deleteOld keeps");
+        assert_eq!(
+            menu_category::Entity::find().filter(menu_category::Column::ShopId.eq(shop)).all(app.db()).await.expect("read").len(),
+            1
+        );
+        assert_eq!(group(report, "menus"), (3, 0, 3));
+        assert!(report["menus"]["errors"][0]["message"].as_str().expect("test step").contains("exists already"), "{report}");
+        assert_eq!(report["menus"]["errors"][0]["column"], "id");
+        assert_eq!(report["menus"]["errors"][0]["row"], 2);
+        assert_eq!(item(&app, shop, "ramen").await.expect("test step").price, 980, "not updated");
+
+        let id = uploaded(&app, &m.key, shop, standard(1200.0)).await;
+        let done = import(&app, &m.key, shop, &id, json!({"updateExisting": true, "keepStatus": true})).await;
+        assert_eq!(group(&done["result"], "menus"), (3, 3, 0));
+        let after = item(&app, shop, "ramen").await.expect("test step");
+        assert_eq!((after.id, after.price, after.status), (ramen.id, 1200, 2), "same row, new price, status kept");
+        assert_eq!(item_count(&app, shop).await, 5, "nothing doubled");
+
+        let id = uploaded(&app, &m.key, shop, standard(1300.0)).await;
+        import(&app, &m.key, shop, &id, json!({"updateExisting": true})).await;
+        let after = item(&app, shop, "ramen").await.expect("test step");
+        assert_eq!((after.price, after.status), (1300, 1), "status from the file");
+    }
+
+    async fn a_scheduled_import_waits_for_its_time_and_can_be_cancelled_before(app) {
+        let m = fixtures::test_merchant(app.db(), "Later").await;
+        let shop = m.shop.id;
+        let in_an_hour = (app.state().clock.now() + chrono::Duration::hours(1)).timestamp_millis();
+
+        let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+        let res = post(&app, "/api/admin/order-menu/import-start", &m.key,
+            json!({"shop": shop, "objectId": id, "performAt": in_an_hour})).await;
+        assert_eq!(res.status(), 200);
+        let s = json(res).await;
+        assert_eq!((s["status"].as_str(), s["scheduled"].as_bool(), s["performAt"].as_i64()), (Some("scheduled"), Some(true), Some(in_an_hour)));
+        let res = post(&app, "/api/admin/order-menu/import-cancel", &m.key, json!({"shop": shop, "objectId": id})).await;
+        assert_eq!(res.status(), 200);
+        let s = json(res).await;
+        assert_eq!((s["status"].as_str(), s["finished"].as_bool()), (Some("cancelled"), Some(true)));
+        let res = post(&app, "/api/admin/order-menu/import-cancel", &m.key, json!({"shop": shop, "objectId": id})).await;
+        assert_eq!(res.status(), 409);
+        assert!(json(res).await["message"].as_str().expect("test step").contains("it is cancelled"));
+
+        let other = uploaded(&app, &m.key, shop, standard(980.0)).await;
+        let res = post(&app, "/api/admin/order-menu/import-cancel", &m.key, json!({"shop": shop, "objectId": other})).await;
+        assert_eq!(res.status(), 409, "not started: nothing to cancel");
+        post(&app, "/api/admin/order-menu/import-start", &m.key,
+            json!({"shop": shop, "objectId": other, "performAt": in_an_hour})).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(state(&app, &m.key, shop, &other).await["status"], "scheduled", "not before its time");
+        app.state().clock.advance(chrono::Duration::minutes(61));
+        app.state().import_wake.wake();
+        let done = finished(&app, &m.key, shop, &other).await;
+        assert_eq!(done["status"], "finished");
+        let res = post(&app, "/api/admin/order-menu/import-cancel", &m.key, json!({"shop": shop, "objectId": other})).await;
+        assert_eq!(res.status(), 409, "finished: too late");
+        assert_eq!(item_count(&app, shop).await, 5);
+    }
+
+    async fn an_import_whose_worker_died_is_run_again_from_the_start_after_its_lease(app) {
+        let m = fixtures::test_merchant(app.db(), "Lease").await;
+        let shop = m.shop.id;
+        let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+        let expected = json(preview(&app, &m.key, shop, &id).await).await;
+        let now = app.state().clock.now();
+        let res = post(&app, "/api/admin/order-menu/import-start", &m.key,
+            json!({"shop": shop, "objectId": id, "performAt": (now + chrono::Duration::minutes(5)).timestamp_millis()})).await;
+        assert_eq!(res.status(), 200);
+        // A worker of a process that then dies claims it when due and gets as far as marking
+        // the import running.
+        let at = now + chrono::Duration::minutes(6);
+        let claimed = noren::db::repo::jobs::claim(app.db(), "menu_import", "dead-worker", chrono::Duration::minutes(2), 1, at).await.expect("test step");
+        assert_eq!(claimed.len(), 1);
+        let row = noren::db::repo::menu_imports::find(app.db(), shop, false, &id).await.expect("test step").expect("test step");
+        noren::db::repo::menu_imports::running(app.db(), row.id, at).await.expect("test step");
+        noren::db::repo::menu_imports::progress(app.db(), row.id, 40, at).await.expect("test step");
+        app.state().clock.advance(chrono::Duration::minutes(7));
+        app.state().import_wake.wake();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let s = state(&app, &m.key, shop, &id).await;
+        assert_eq!((s["status"].as_str(), s["progress"].as_i64()), (Some("running"), Some(40)), "the lease holds: {s}");
+        assert_eq!(item_count(&app, shop).await, 0);
+        app.state().clock.advance(chrono::Duration::minutes(3));
+        app.state().import_wake.wake();
+        let done = finished(&app, &m.key, shop, &id).await;
+        assert_eq!(done["status"], "finished");
+        assert_eq!(done["result"], expected);
+        assert_eq!(item_count(&app, shop).await, 5);
+    }
+
+    async fn bad_files_are_clear_400s_or_row_reports_never_500s(app) {
+        let m = fixtures::test_merchant(app.db(), "Bad").await;
+        let shop = m.shop.id;
+        let refused = async |bytes: Vec<u8>, says: &str| {
+            let id = uploaded(&app, &m.key, shop, bytes).await;
+            let res = preview(&app, &m.key, shop, &id).await;
+            assert_eq!(res.status(), 400, "{says}");
+            let body = json(res).await;
+            assert_eq!(body["code"], "client");
+            let message = body["message"].as_str().expect("test step").to_string();
+            assert!(message.contains(says), "{message} should say {says}");
+            // Started anyway, the import fails with the same reason.
+            let done = import(&app, &m.key, shop, &id, json!({})).await;
+            assert_eq!(done["status"], "failed");
+            assert_eq!(done["error"], message.as_str());
+            assert_eq!(done["result"], Value::Null);
+        };
+        refused(b"name,price\nramen,980\n".to_vec(), "not an XLSX workbook").await;
+        refused(zip_bomb(), "unpacks to more than 64 MiB").await;
+        let mut only_menus = Workbook::new();
+        only_menus.add_worksheet().set_name("menus").expect("test step");
+        refused(only_menus.save_to_buffer().expect("test step"), "lacks the sheet(s) templates, menuCategories").await;
+        refused(workbook(&[("menus", &["id", "name_en"], vec![vec![S("a"), S("A")]])]), "sheet menus lacks the required column(s) price").await;
+        refused(workbook(&[("menus", &["id", "price", "colour"], vec![])]), "sheet menus: unknown column colour").await;
+
+        // A sheet's size comes from its cells, never its declared range: one far cell is a row
+        // problem, not a 16384 × 50000 grid; a row beyond the limit refuses the file.
+        let mut far = Workbook::new();
+        for name in ["templates", "menus", "menuCategories", "categoryRelationships", "variations", "variationCategories", "variationRelationships", "stocks", "images"] {
+            let ws = far.add_worksheet();
+            ws.set_name(name).expect("name");
+            if name == "menus" {
+                ws.write_string(0, 0, "id").expect("cell");
+                ws.write_string(0, 1, "price").expect("cell");
+                ws.write_string(49_999, 16_000, "stray").expect("cell");
+            }
+            if name == "stocks" {
+                ws.write_string(60_000, 0, "late").expect("cell");
+            }
+        }
+        let far = far.save_to_buffer().expect("workbook");
+        refused(far, "sheet stocks has more than 50000 rows").await;
+        let id = uploaded(&app, &m.key, shop, workbook(&[("menus", &["id", "price", "name_en"], vec![vec![S("a"), N(1.0), S("A"), E, E, S("stray")]])])).await;
+        let report = json(preview(&app, &m.key, shop, &id).await).await;
+        assert_eq!(group(&report, "menus"), (1, 0, 1));
+        assert_eq!(report["menus"]["errors"][0]["message"], "a value in column 6 has no header");
+
+        // Row problems are reported, the rest imports.
+        let id = uploaded(&app, &m.key, shop, workbook(&[
+            ("menus", &["id", "price", "taxRate", "name_en"], vec![
+                vec![S("ok"), N(100.0), E, S("Fine")],
+                vec![S("typed"), S("abc"), E, S("Bad price")],
+                vec![S("rate"), N(100.0), N(9.5), S("Bad rate")],
+                vec![S("ok"), N(200.0), E, S("Again")],
+                vec![S("nameless"), N(100.0), E, E],
+            ]),
+            ("categoryRelationships", &["categoryId", "menuId"], vec![vec![S("nowhere"), S("ok")], vec![E, S("ok")]]),
+            ("stocks", &["menuId", "stockAvailable"], vec![vec![S("typed"), N(1.0)], vec![S("ok"), N(-1.0)]]),
+            ("images", &["menuId", "url"], vec![vec![S("ok"), S("ftp://x")]]),
+        ])).await;
+        let res = preview(&app, &m.key, shop, &id).await;
+        assert_eq!(res.status(), 200);
+        let report = json(res).await;
+        assert_eq!(group(&report, "menus"), (5, 1, 4), "{report}");
+        let errors = &report["menus"]["errors"];
+        let find = |row: u64| errors.as_array().expect("test step").iter().find(|e| e["row"] == row).cloned().unwrap_or_else(|| panic!("row {row}: {errors}"));
+        assert_eq!((find(3)["column"].as_str(), find(3)["sheet"].as_str()), (Some("price"), Some("menus")));
+        assert!(find(3)["message"].as_str().expect("test step").contains("whole number"));
+        assert_eq!(find(4)["column"], "taxRate");
+        assert!(find(5)["message"].as_str().expect("test step").contains("duplicate id ok (also on row 2 of menus)"));
+        assert!(find(6)["message"].as_str().expect("test step").contains("name in at least one language"));
+        assert_eq!(group(&report, "categoryRelationships"), (2, 0, 2));
+        assert!(report["categoryRelationships"]["errors"].to_string().contains("unknown category nowhere"));
+        assert!(report["categoryRelationships"]["errors"].to_string().contains("is required"));
+        assert_eq!(group(&report, "stocks"), (2, 0, 2));
+        assert!(report["stocks"]["errors"].to_string().contains("unknown menu typed"), "a failed menu is no reference");
+        assert_eq!(group(&report, "images"), (1, 0, 1));
+        let done = import(&app, &m.key, shop, &id, json!({})).await;
+        assert_eq!(done["status"], "finished");
+        assert_eq!(done["result"], report);
+        assert_eq!(item_count(&app, shop).await, 1, "only the valid row");
+    }
+
+    async fn upload_urls_expire_check_their_signature_and_limit_the_size(app) {
+        let m = fixtures::test_merchant(app.db(), "Upload").await;
+        let shop = m.shop.id;
+        let (id, url) = create(&app, &m.key, shop).await;
+        assert!(url.starts_with(&format!("{}/api/admin/order-menu/uploads/{id}?expires=", app.base)), "{url}");
+        let flipped = if url.ends_with('0') { '1' } else { '0' };
+        let forged = format!("{}{flipped}", &url[..url.len() - 1]);
+        let res = put(&forged, standard(1.0)).await;
+        assert_eq!(res.status(), 403);
+        assert_eq!(json(res).await["code"], "forbidden");
+        let unsigned = url[..url.find('?').expect("test step")].to_string();
+        assert_eq!(put(&unsigned, standard(1.0)).await.status(), 403);
+        // Announced larger than 20 MiB: refused before the body is read (sent by hand, since the
+        // server answers and closes while a client would still be writing).
+        let answer = announce_put(&app, &url, 20 * 1024 * 1024 + 1).await;
+        assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+        assert!(answer.contains("\"code\":\"payload_too_large\""), "{answer}");
+        // Exactly 20 MiB passes the limit (and is then no workbook).
+        let res = put(&url, vec![0u8; 20 * 1024 * 1024]).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(preview(&app, &m.key, shop, &id).await.status(), 400, "nothing uploaded yet");
+        app.state().clock.advance(chrono::Duration::minutes(11));
+        let res = put(&url, standard(1.0)).await;
+        assert_eq!(res.status(), 403);
+        assert!(json(res).await["message"].as_str().expect("test step").contains("expired"));
+    }
+
+    async fn another_shop_or_mode_never_reaches_an_import(app) {
+        let m = fixtures::test_merchant(app.db(), "Mine").await;
+        let other = fixtures::test_merchant(app.db(), "Theirs").await;
+        let live = fixtures::live_merchant(app.db(), "Live").await;
+        let id = uploaded(&app, &m.key, m.shop.id, standard(1.0)).await;
+        for (key, shop) in [(&other.key, m.shop.id), (&other.key, other.shop.id), (&live.key, live.shop.id)] {
+            for call in ["import-preview", "import-start", "import-state", "import-cancel", "import-perform"] {
+                let res = post(&app, &format!("/api/admin/order-menu/{call}"), key, json!({"shop": shop, "objectId": id})).await;
+                assert_eq!(res.status(), 404, "{call}");
+                assert_eq!(json(res).await["code"], "not_found");
+            }
+        }
+        let res = post(&app, "/api/admin/order-menu/import-create", &other.key, json!({"shop": m.shop.id})).await;
+        assert_eq!(res.status(), 404);
+        let res = app.client.post(app.url("/api/admin/order-menu/import-create")).json(&json!({"shop": m.shop.id})).send().await.expect("test step");
+        assert_eq!(res.status(), 401);
+        let res = post(&app, "/api/admin/order-menu/import-start", &m.key, json!({"shop": m.shop.id, "objectId": id, "deleteOld": "some"})).await;
+        assert_eq!(res.status(), 400);
+        assert_eq!(json(res).await["errors"][0]["field"], "deleteOld");
+    }
+
+    async fn the_template_is_the_importers_format(app) {
+        let res = app.get("/api/order-menu/import-template.xlsx").await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(noren_testkit::header(&res, "content-type"), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+        let bytes = res.bytes().await.expect("test step").to_vec();
+        let m = fixtures::test_merchant(app.db(), "Template").await;
+        let id = uploaded(&app, &m.key, m.shop.id, bytes).await;
+        let report = json(preview(&app, &m.key, m.shop.id, &id).await).await;
+        assert_eq!(group(&report, "menus"), (0, 0, 0));
+        // The example (the guide imports it): two menus in a new category.
+        let res = app.get("/api/order-menu/import-example.xlsx").await;
+        assert_eq!(res.status(), 200);
+        let bytes = res.bytes().await.expect("body").to_vec();
+        let id = uploaded(&app, &m.key, m.shop.id, bytes).await;
+        let done = import(&app, &m.key, m.shop.id, &id, json!({})).await;
+        assert_eq!(group(&done["result"], "menus"), (2, 2, 0));
+        assert_eq!(group(&done["result"], "categoryRelationships"), (2, 2, 0));
+        let shop = json(app.get(&format!("/api/order/shop/{}?lang=ja", m.shop.id)).await).await;
+        assert!(shop.to_string().contains("季節限定") && shop.to_string().contains("桜餅"), "{shop}");
+    }
+}
+
+/// `PUT url` announcing `len` bytes without sending them: the raw answer.
+async fn announce_put(app: &TestApp, url: &str, len: u64) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let path = url.strip_prefix(&app.base).expect("test step");
+    let mut s = tokio::net::TcpStream::connect(app.addr)
+        .await
+        .expect("test step");
+    let head = format!(
+        "PUT {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {len}\r\nConnection: close\r\n\r\n",
+        app.addr
+    );
+    s.write_all(head.as_bytes()).await.expect("test step");
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out)).await;
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A zip whose one part unpacks to 80 MiB of zeros (about 80 KiB packed).
+fn zip_bomb() -> Vec<u8> {
+    use std::io::Write;
+    let mut out = std::io::Cursor::new(Vec::new());
+    let mut zip = zip::ZipWriter::new(&mut out);
+    zip.start_file(
+        "xl/worksheets/sheet1.xml",
+        zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated),
+    )
+    .expect("test step");
+    let block = vec![0u8; 1024 * 1024];
+    for _ in 0..80 {
+        zip.write_all(&block).expect("test step");
+    }
+    zip.finish().expect("test step");
+    out.into_inner()
+}
+
+/// moto's S3 server on a free port, or `None` (said loudly) when it is not installed outside
+/// CI; under CI (`CI=true` or `NOREN_REQUIRE_MOTO=1`) a missing server fails the test.
+fn moto() -> Option<(Moto, String)> {
+    let candidates = [
+        std::env::var("NOREN_MOTO_SERVER").ok(),
+        std::env::var("HOME")
+            .ok()
+            .map(|h| format!("{h}/.cache/noren/venv-moto/bin/moto_server")),
+    ];
+    let bin = candidates
+        .into_iter()
+        .flatten()
+        .find(|p| std::path::Path::new(p).exists());
+    let Some(bin) = bin else {
+        let required = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+            || std::env::var("NOREN_REQUIRE_MOTO").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "moto_server is required under CI: run `make moto` (tools/install-moto.sh)"
+        );
+        eprintln!(
+            "SKIPPED: the S3 test needs moto_server: run `make moto` (tools/install-moto.sh)"
+        );
+        return None;
+    };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("test step")
+        .local_addr()
+        .expect("test step")
+        .port();
+    let moto = Moto(
+        std::process::Command::new(bin)
+            .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("moto_server starts"),
+    );
+    let url = format!("http://127.0.0.1:{port}");
+    for _ in 0..200 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return Some((moto, url));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("moto_server did not start on {port}");
+}
+
+/// Kills moto when the test ends, however it ends.
+struct Moto(std::process::Child);
+
+impl Drop for Moto {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[tokio::test]
+async fn the_object_store_can_be_s3_with_presigned_upload_urls() {
+    let Some((_moto, endpoint)) = moto() else {
+        return;
+    };
+    // The bucket, made with moto's own API (a plain S3 PUT bucket; moto accepts any keys).
+    let res = reqwest::Client::new()
+        .put(format!("{endpoint}/menus"))
+        .send()
+        .await
+        .expect("test step");
+    assert!(res.status().is_success(), "bucket: {}", res.status());
+    let options = Options {
+        env: vec![
+            ("NOREN_OBJECT_STORE_URL", "s3://menus/noren".into()),
+            ("AWS_ACCESS_KEY_ID", "testing".into()),
+            ("AWS_SECRET_ACCESS_KEY", "testing".into()),
+            ("AWS_REGION", "us-east-1".into()),
+            ("AWS_ENDPOINT_URL", endpoint.clone()),
+            ("AWS_ALLOW_HTTP", "true".into()),
+        ],
+        ..Options::default()
+    };
+    let app = TestApp::spawn_with(noren_testkit::Backend::Sqlite, options)
+        .await
+        .expect("test step");
+    let m = fixtures::test_merchant(app.db(), "S3").await;
+    let shop = m.shop.id;
+    let (id, url) = create(&app, &m.key, shop).await;
+    assert!(
+        url.starts_with(&format!(
+            "{endpoint}/menus/noren/menu-imports/test/{shop}/{id}.xlsx?"
+        )),
+        "{url}"
+    );
+    assert!(url.contains("X-Amz-Signature="), "presigned: {url}");
+    let res = put(&url, standard(980.0)).await;
+    assert!(res.status().is_success(), "S3 upload: {}", res.status());
+    let report = json(preview(&app, &m.key, shop, &id).await).await;
+    full_report_checks(&report);
+    let done = import(&app, &m.key, shop, &id, json!({})).await;
+    assert_eq!(done["result"], report);
+    assert_eq!(item_count(&app, shop).await, 5);
+    app.teardown().assert_no_pending_jobs().await;
+}
+
+/// A 10,000-menu workbook (names in five languages, each menu in a category, a stock each):
+/// preview and import times. Ignored (debug builds are slow; `make bench` measures release):
+/// `cargo test -p noren --test api -- --ignored ten_thousand --nocapture`.
+#[tokio::test]
+#[ignore = "timing only"]
+async fn ten_thousand_menus_preview_and_import_times() {
+    let app = TestApp::spawn(noren_testkit::Backend::Sqlite)
+        .await
+        .expect("app");
+    let m = fixtures::test_merchant(app.db(), "Big").await;
+    let shop = m.shop.id;
+    let mut book = Workbook::new();
+    for name in [
+        "templates",
+        "menus",
+        "menuCategories",
+        "categoryRelationships",
+        "variations",
+        "variationCategories",
+        "variationRelationships",
+        "stocks",
+        "images",
+    ] {
+        let ws = book.add_worksheet();
+        ws.set_name(name).expect("name");
+        match name {
+            "menus" => {
+                let headers = [
+                    "id",
+                    "price",
+                    "name_en",
+                    "name_ja",
+                    "name_zh-CN",
+                    "name_zh-TW",
+                    "name_ko",
+                    "desc_en",
+                ];
+                for (i, h) in headers.iter().enumerate() {
+                    ws.write_string(0, i as u16, *h).expect("header");
+                }
+                for r in 1..=10_000u32 {
+                    ws.write_string(r, 0, format!("m{r}")).expect("cell");
+                    ws.write_number(r, 1, f64::from(100 + r % 900))
+                        .expect("cell");
+                    for c in 2..8u16 {
+                        ws.write_string(r, c, format!("Menu {r} text {c}"))
+                            .expect("cell");
+                    }
+                }
+            }
+            "menuCategories" => {
+                ws.write_string(0, 0, "id").expect("header");
+                ws.write_string(0, 1, "name_en").expect("header");
+                for r in 1..=50u32 {
+                    ws.write_string(r, 0, format!("c{r}")).expect("cell");
+                    ws.write_string(r, 1, format!("Category {r}"))
+                        .expect("cell");
+                }
+            }
+            "categoryRelationships" => {
+                ws.write_string(0, 0, "categoryId").expect("header");
+                ws.write_string(0, 1, "menuId").expect("header");
+                for r in 1..=10_000u32 {
+                    ws.write_string(r, 0, format!("c{}", r % 50 + 1))
+                        .expect("cell");
+                    ws.write_string(r, 1, format!("m{r}")).expect("cell");
+                }
+            }
+            "stocks" => {
+                ws.write_string(0, 0, "menuId").expect("header");
+                ws.write_string(0, 1, "stockAvailable").expect("header");
+                for r in 1..=10_000u32 {
+                    ws.write_string(r, 0, format!("m{r}")).expect("cell");
+                    ws.write_number(r, 1, 50.0).expect("cell");
+                }
+            }
+            _ => {}
+        }
+    }
+    let bytes = book.save_to_buffer().expect("workbook");
+    eprintln!("workbook: {} bytes", bytes.len());
+    let id = uploaded(&app, &m.key, shop, bytes).await;
+    let t = std::time::Instant::now();
+    let report = json(preview(&app, &m.key, shop, &id).await).await;
+    eprintln!("preview: {:?}", t.elapsed());
+    assert_eq!(group(&report, "menus"), (10_000, 10_000, 0));
+    let t = std::time::Instant::now();
+    let done = import(&app, &m.key, shop, &id, json!({})).await;
+    eprintln!("import: {:?}", t.elapsed());
+    assert_eq!(done["status"], "finished");
+    assert_eq!(item_count(&app, shop).await, 10_000);
+}
