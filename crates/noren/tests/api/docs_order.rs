@@ -150,6 +150,8 @@ both_databases! {
         );
         assert!(out.status.success(), "a guide's example failed:\n{said}");
 
+        // The menu archive guide ends by showing the imported menus on the shop read.
+        assert!(said.contains(r#"["春のそば","桜餅"]"#), "the imported menus show on the shop:\n{said}");
         // The dine-in guide ends with a paid order the kitchen finished, and a refunded one.
         use noren::db::entities::cafeteria_order;
         use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
