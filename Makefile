@@ -107,7 +107,7 @@ ci:
 	$(MAKE) contract
 
 bench: server
-	cargo build --release --locked -p noren-testkit --bin webhook-bench
+	cargo build --release --locked -p noren-testkit --bin webhook-bench --bin import-bench
 	NOREN_BIN=$(NOREN_BIN) bash bench/run.sh
 
 clean:

@@ -23,6 +23,7 @@ set -euo pipefail
 REPO_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NOREN_BIN="${NOREN_BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/noren/target}/release/noren}"
 WEBHOOK_BENCH="${NOREN_WEBHOOK_BENCH:-$(dirname "$NOREN_BIN")/webhook-bench}"
+IMPORT_BENCH="${NOREN_IMPORT_BENCH:-$(dirname "$NOREN_BIN")/import-bench}"
 DURATION="${NOREN_BENCH_DURATION:-10}"
 DURATION="${DURATION%s}"
 WARMUP="${NOREN_BENCH_WARMUP:-2}"
@@ -43,6 +44,12 @@ TARGET_WEBHOOK_P50_MS=50
 TARGET_SHOP_RATIO_PCT=25
 TARGET_SHOP_P99_MS=10
 SHOP_BENCH_MENUS=200
+# Issue 11: a 10,000-menu workbook: preview and import time (seconds), and the server's memory
+# rise during them (MiB).
+IMPORT_BENCH_MENUS=10000
+TARGET_IMPORT_PREVIEW_S=2
+TARGET_IMPORT_S=5
+TARGET_IMPORT_RISE_MIB=100
 # Appends are reported (throughput and ratio to healthz), not judged: the issue sets no target.
 APPEND_ORDERS=64
 
@@ -362,6 +369,25 @@ webhooks() {
   RATIO_LINES+=("$(printf '%-34s %8s /s    target >= %s /s      %s' "webhook deliveries" "$rate" "$TARGET_WEBHOOK_RPS" "$VERDICT")")
 }
 
+# imports KEY SHOP_ID: a 10,000-menu workbook previewed and imported into the shop (import-bench),
+# after the shop read was measured (the import makes its catalogue 10,000 menus larger).
+imports() {
+  local line preview import rise
+  [[ -x "$IMPORT_BENCH" ]] || die "no import-bench at $IMPORT_BENCH (cargo build --release -p noren-testkit --bin import-bench)"
+  echo "bench: import: a ${IMPORT_BENCH_MENUS}-menu workbook, preview then import" >&2
+  line="$("$IMPORT_BENCH" "$BASE_URL" "$1" "$2" "$SERVER_PID" "$IMPORT_BENCH_MENUS")"
+  preview="$(sed -n 's/.* preview \([0-9.]*\) s.*/\1/p' <<<"$line")"
+  import="$(sed -n 's/.* import \([0-9.]*\) s.*/\1/p' <<<"$line")"
+  rise="$(sed -n 's/.* memory rise \([0-9.]*\) MiB.*/\1/p' <<<"$line")"
+  RATIO_LINES+=("import: $line")
+  check "$preview" "<" "$TARGET_IMPORT_PREVIEW_S"
+  RATIO_LINES+=("$(printf '%-34s %8s s     target < %s s        %s' "import preview (10,000 menus)" "$preview" "$TARGET_IMPORT_PREVIEW_S" "$VERDICT")")
+  check "$import" "<" "$TARGET_IMPORT_S"
+  RATIO_LINES+=("$(printf '%-34s %8s s     target < %s s        %s' "import (10,000 menus)" "$import" "$TARGET_IMPORT_S" "$VERDICT")")
+  check "$rise" "<" "$TARGET_IMPORT_RISE_MIB"
+  RATIO_LINES+=("$(printf '%-34s %8s MiB   target < %s MiB     %s' "import memory rise" "$rise" "$TARGET_IMPORT_RISE_MIB" "$VERDICT")")
+}
+
 report() {
   local name peak_all=0
   echo
@@ -455,6 +481,7 @@ or set NOREN_BIN"
   p99_below shop "$TARGET_SHOP_P99_MS"
   webhooks "$key"
   AFTER_RSS_KIB="$(rss_kib VmRSS)"
+  imports "$key" "$shop_id"
   stop_server
 
   if start_postgres; then

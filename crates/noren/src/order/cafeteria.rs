@@ -11,7 +11,7 @@ use crate::db::repo::{cafeteria as repo, menus};
 use crate::domain::keys::Mode;
 use crate::domain::lang::Lang;
 use crate::domain::masking::{mask_email, mask_phone};
-use crate::domain::order::OrderStatus;
+use crate::domain::order::{self, OrderStatus};
 use crate::domain::tax::{LineInput, TaxRate, price_line};
 use crate::http::auth::Merchant;
 use crate::http::error::{ApiError, ErrorBody, FieldError};
@@ -303,9 +303,7 @@ pub(crate) fn order_error(id: &str, e: repo::OrderError) -> ApiError {
             ApiError::Conflict(format!("not enough stock of menu {menu_id}"))
         }
         repo::OrderError::Unpayable(message) => ApiError::Conflict(message),
-        repo::OrderError::NotATarget(message) => {
-            ApiError::invalid(vec![FieldError::new("status", message)])
-        }
+        repo::OrderError::NotATarget(message) => ApiError::Conflict(message),
         repo::OrderError::Db(e) => ApiError::Internal(e.into()),
     }
 }
@@ -648,11 +646,17 @@ pub struct TargetStatus(OrderStatus);
 impl Value for TargetStatus {
     fn parse(raw: Raw<'_>) -> Result<Self, String> {
         let code = Int::<0, 99>::parse(raw)?.get();
-        i32::try_from(code)
+        let asked = i32::try_from(code)
             .ok()
-            .and_then(|c| OrderStatus::try_from(c).ok())
-            .map(TargetStatus)
-            .ok_or_else(|| format!("{code} is not an order status"))
+            .and_then(|c| OrderStatus::try_from(c).ok());
+        match asked {
+            Some(s) if order::merchant_targets(true).contains(&s) => Ok(TargetStatus(s)),
+            Some(OrderStatus::Refunded) => Err(
+                "must be one of 5, 10, 15, 20, 90; 30 (refunded) comes from refunding the order's payment"
+                    .into(),
+            ),
+            _ => Err("must be one of 5, 10, 15, 20, 90".into()),
+        }
     }
 }
 
@@ -704,11 +708,11 @@ payment is refunded (`POST /v3/payments/refund`), never through this call.",
     request_body = StatusValues,
     responses(
         (status = 200, description = "The order in its new status.", body = CafeteriaOrder),
-        (status = 400, description = "`status` is missing or not a status this call sets.", body = ErrorBody,
-            example = json!({"code": "client", "message": "invalid status: the status call sets one of 10 (confirmed), 15 (prepared), 20 (finished), 90 (cancelled); 30 (refunded) comes from refunding the order's payment", "errors": [{"field": "status", "message": "the status call sets one of 10 (confirmed), 15 (prepared), 20 (finished), 90 (cancelled); 30 (refunded) comes from refunding the order's payment"}]})),
+        (status = 400, description = "`status` is missing or not one of 5, 10, 15, 20, 90.", body = ErrorBody,
+            example = json!({"code": "client", "message": "invalid status: must be one of 5, 10, 15, 20, 90; 30 (refunded) comes from refunding the order's payment", "errors": [{"field": "status", "message": "must be one of 5, 10, 15, 20, 90; 30 (refunded) comes from refunding the order's payment"}]})),
         (status = 404, description = "No order of the key's shop and mode has this id.", body = ErrorBody,
             example = json!({"code": "not_found", "message": "no cafeteria order with id Qx3rT8pLm2VwZ9aKd4nB7cYh1sFe6GjU"})),
-        (status = 409, description = "The order's status does not allow this step.", body = ErrorBody,
+        (status = 409, description = "The order's status does not allow this step, or 5 was asked for an order paid online (its payment moves it to 5).", body = ErrorBody,
             example = json!({"code": "conflict", "message": "order is in status 5 (pending confirmation); finish is allowed only in 15 (prepared)"})),
     )
 )]

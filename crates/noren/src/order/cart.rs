@@ -43,16 +43,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value as JsonValue, json};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use utoipa::openapi::schema::{AdditionalProperties, ArrayBuilder, ObjectBuilder, Type};
+use utoipa::openapi::schema::ArrayBuilder;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{IntoParams, PartialSchema, ToSchema};
 
-/// The most `metadata` entries an item or variation keeps.
-pub const METADATA_ENTRIES_MAX: usize = 20;
-/// The longest `metadata` name.
-pub const METADATA_NAME_MAX: usize = 64;
-/// The longest `metadata` value.
-pub const METADATA_VALUE_MAX: usize = 500;
+pub use super::lines::{METADATA_ENTRIES_MAX, METADATA_NAME_MAX, METADATA_VALUE_MAX};
 /// The most variations one item chooses.
 pub const VARIATIONS_MAX: usize = 50;
 
@@ -106,16 +101,7 @@ impl ToSchema for Metadata {
 
 impl PartialSchema for Metadata {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::Object)
-            .additional_properties(Some(AdditionalProperties::RefOr(
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .max_length(Some(METADATA_VALUE_MAX))
-                    .into(),
-            )))
-            .max_properties(Some(METADATA_ENTRIES_MAX))
-            .into()
+        super::lines::metadata_schema()
     }
 }
 

@@ -19,7 +19,7 @@ use crate::http::values::{Raw, Value};
 use serde::Deserialize;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
-use utoipa::openapi::schema::ArrayBuilder;
+use utoipa::openapi::schema::{AdditionalProperties, ArrayBuilder, ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -28,17 +28,67 @@ use super::dto::View;
 /// The most lines one call adds.
 pub const LINES_MAX: usize = 100;
 
+/// The most `metadata` entries an item or variation keeps.
+pub const METADATA_ENTRIES_MAX: usize = 20;
+/// The longest `metadata` name.
+pub const METADATA_NAME_MAX: usize = 64;
+/// The longest `metadata` value.
+pub const METADATA_VALUE_MAX: usize = 500;
+
+/// The schema of a `metadata` object: up to [`METADATA_ENTRIES_MAX`] names of 1 to
+/// [`METADATA_NAME_MAX`] characters with string values of up to [`METADATA_VALUE_MAX`] (what
+/// the cart checks).
+pub fn metadata_schema() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property_names(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(METADATA_NAME_MAX)),
+        ))
+        .additional_properties(Some(AdditionalProperties::RefOr(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .max_length(Some(METADATA_VALUE_MAX))
+                .into(),
+        )))
+        .max_properties(Some(METADATA_ENTRIES_MAX))
+        .into()
+}
+
+/// Deserializes a whole number that JSON may write as `12` or `12.0` (JSON Schema's `integer`
+/// admits both).
+fn whole<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let n = serde_json::Number::deserialize(d)?;
+    crate::http::values::whole_number(&n)
+        .ok_or_else(|| serde::de::Error::custom(format!("{n} is not a whole number")))
+}
+
+fn whole_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    match Option::<serde_json::Number>::deserialize(d)? {
+        None => Ok(None),
+        Some(n) => crate::http::values::whole_number(&n)
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom(format!("{n} is not a whole number"))),
+    }
+}
+
 /// A chosen variation (`menus[i].variations[j]`).
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VariationIn {
     /// The variation's menu item id.
+    #[serde(deserialize_with = "whole")]
     pub id: i64,
     /// How many per unit of the menu; default 1.
+    #[serde(default, deserialize_with = "whole_opt")]
     pub quantity: Option<i64>,
     /// Free values for the client (not stored on order lines; a cart item keeps them).
+    #[schema(schema_with = metadata_schema)]
     pub metadata: Option<BTreeMap<String, String>>,
     /// The variation category it is chosen in (informative: the catalogue decides).
+    #[serde(default, deserialize_with = "whole_opt")]
     pub category: Option<i64>,
 }
 
@@ -47,10 +97,13 @@ pub struct VariationIn {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MenuLineIn {
     /// The menu item's id.
+    #[serde(deserialize_with = "whole")]
     pub id: i64,
     /// 1 to 999; default 1.
+    #[serde(default, deserialize_with = "whole_opt")]
     pub quantity: Option<i64>,
     /// Free values for the client (not stored on order lines; a cart item keeps them).
+    #[schema(schema_with = metadata_schema)]
     pub metadata: Option<BTreeMap<String, String>>,
     /// The chosen variations.
     #[schema(inline)]

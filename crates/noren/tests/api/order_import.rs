@@ -839,75 +839,7 @@ async fn ten_thousand_menus_preview_and_import_times() {
         .expect("app");
     let m = fixtures::test_merchant(app.db(), "Big").await;
     let shop = m.shop.id;
-    let mut book = Workbook::new();
-    for name in [
-        "templates",
-        "menus",
-        "menuCategories",
-        "categoryRelationships",
-        "variations",
-        "variationCategories",
-        "variationRelationships",
-        "stocks",
-        "images",
-    ] {
-        let ws = book.add_worksheet();
-        ws.set_name(name).expect("name");
-        match name {
-            "menus" => {
-                let headers = [
-                    "id",
-                    "price",
-                    "name_en",
-                    "name_ja",
-                    "name_zh-CN",
-                    "name_zh-TW",
-                    "name_ko",
-                    "desc_en",
-                ];
-                for (i, h) in headers.iter().enumerate() {
-                    ws.write_string(0, i as u16, *h).expect("header");
-                }
-                for r in 1..=10_000u32 {
-                    ws.write_string(r, 0, format!("m{r}")).expect("cell");
-                    ws.write_number(r, 1, f64::from(100 + r % 900))
-                        .expect("cell");
-                    for c in 2..8u16 {
-                        ws.write_string(r, c, format!("Menu {r} text {c}"))
-                            .expect("cell");
-                    }
-                }
-            }
-            "menuCategories" => {
-                ws.write_string(0, 0, "id").expect("header");
-                ws.write_string(0, 1, "name_en").expect("header");
-                for r in 1..=50u32 {
-                    ws.write_string(r, 0, format!("c{r}")).expect("cell");
-                    ws.write_string(r, 1, format!("Category {r}"))
-                        .expect("cell");
-                }
-            }
-            "categoryRelationships" => {
-                ws.write_string(0, 0, "categoryId").expect("header");
-                ws.write_string(0, 1, "menuId").expect("header");
-                for r in 1..=10_000u32 {
-                    ws.write_string(r, 0, format!("c{}", r % 50 + 1))
-                        .expect("cell");
-                    ws.write_string(r, 1, format!("m{r}")).expect("cell");
-                }
-            }
-            "stocks" => {
-                ws.write_string(0, 0, "menuId").expect("header");
-                ws.write_string(0, 1, "stockAvailable").expect("header");
-                for r in 1..=10_000u32 {
-                    ws.write_string(r, 0, format!("m{r}")).expect("cell");
-                    ws.write_number(r, 1, 50.0).expect("cell");
-                }
-            }
-            _ => {}
-        }
-    }
-    let bytes = book.save_to_buffer().expect("workbook");
+    let bytes = noren::order::import::template::sample(10_000, 50).expect("workbook");
     eprintln!("workbook: {} bytes", bytes.len());
     let id = uploaded(&app, &m.key, shop, bytes).await;
     let t = std::time::Instant::now();

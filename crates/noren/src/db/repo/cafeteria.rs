@@ -40,7 +40,8 @@ pub enum OrderError {
     /// bounds, or its number is already another payment's `order_no`) (409).
     #[error("{0}")]
     Unpayable(String),
-    /// The merchant's status call asked for a status it cannot set (400 on `status`).
+    /// The merchant's status call asked for a status it cannot set on this order: 5 for an
+    /// order paid online (409).
     #[error("{0}")]
     NotATarget(String),
     #[error(transparent)]

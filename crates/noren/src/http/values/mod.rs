@@ -128,10 +128,25 @@ impl<'a> Raw<'a> {
     pub fn number(self) -> Result<std::borrow::Cow<'a, str>, String> {
         match self {
             Raw::Text(s) => Ok(s.into()),
-            Raw::Json(Json::Number(n)) => Ok(n.to_string().into()),
+            Raw::Json(Json::Number(n)) => Ok(match whole_number(n) {
+                Some(i) => i.to_string().into(),
+                None => n.to_string().into(),
+            }),
             Raw::Json(_) => Err("must be a number".into()),
         }
     }
+}
+
+/// A JSON number that is a whole number, written `12` or `12.0` (JSON Schema's `integer`
+/// admits both), within the range where a float is exact; `None` for `12.5` or `1e300`.
+pub fn whole_number(n: &serde_json::Number) -> Option<i64> {
+    /// 2^53: beyond it a float is not an exact integer.
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    n.as_i64().or_else(|| {
+        n.as_f64()
+            .filter(|f| f.fract() == 0.0 && f.abs() <= EXACT)
+            .map(|f| f as i64)
+    })
 }
 
 /// A type one value parses into. Its [`utoipa::PartialSchema`] describes the same bounds.

@@ -61,9 +61,12 @@ pub fn object_key(m: &menu_import::Model) -> String {
 /// Why an import could not run to its report.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    /// The file is missing or unreadable: the import's `error` (a 400 for preview).
+    /// The file is unreadable: the import's `error` (a 400 for preview).
     #[error("{0}")]
     Bad(String),
+    /// No file was uploaded yet: the import's `error` (a 409 for preview: upload first).
+    #[error("{0}")]
+    NotUploaded(String),
     #[error(transparent)]
     Db(#[from] sea_orm::DbErr),
     #[error("the object store failed: {0}")]
@@ -75,7 +78,7 @@ pub async fn load(objects: &Objects, m: &menu_import::Model) -> Result<parse::Ra
     let bytes = match objects.get(&object_key(m), FILE_MAX).await {
         Ok(Some(b)) => b,
         Ok(None) => {
-            return Err(RunError::Bad(format!(
+            return Err(RunError::NotUploaded(format!(
                 "no file was uploaded for import {} (PUT it to the uploadUrl of import-create first)",
                 m.object_id
             )));
@@ -108,7 +111,7 @@ pub async fn execute(
     repo::running(db, m.id, clock.now()).await?;
     let book = match load(objects, m).await {
         Ok(b) => b,
-        Err(RunError::Bad(e)) => {
+        Err(RunError::Bad(e) | RunError::NotUploaded(e)) => {
             repo::finish(db, m.id, Err(&e), clock.now()).await?;
             return Ok(Err(e));
         }

@@ -473,6 +473,8 @@ fn bad_file(message: String) -> ApiError {
             example = json!({"code": "client", "message": "the workbook lacks the sheet(s) stocks, images (every sheet of the template must be present, empty ones included)", "errors": []})),
         (status = 404, description = "No such import for this shop and mode.", body = ErrorBody,
             example = json!({"code": "not_found", "message": "no menu import with objectId 5f0c6e0a9b7d4c1e8a2b3c4d5e6f7a8b"})),
+        (status = 409, description = "No file was uploaded to the import's `uploadUrl` yet.", body = ErrorBody,
+            example = json!({"code": "conflict", "message": "no file was uploaded for import 5f0c6e0a9b7d4c1e8a2b3c4d5e6f7a8b (PUT it to the uploadUrl of import-create first)"})),
     )
 )]
 pub async fn preview_menu_import(
@@ -484,6 +486,7 @@ pub async fn preview_menu_import(
     let book = match job::load(&state.objects, &row).await {
         Ok(b) => b,
         Err(job::RunError::Bad(e)) => return Err(bad_file(e)),
+        Err(job::RunError::NotUploaded(e)) => return Err(ApiError::Conflict(e)),
         Err(e) => return Err(ApiError::Internal(e.into())),
     };
     let existing = repo::existing(&state.db, row.shop_id).await?;

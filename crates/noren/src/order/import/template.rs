@@ -119,6 +119,68 @@ fn build(example: bool) -> Result<Vec<u8>, XlsxError> {
     book.save_to_buffer()
 }
 
+/// A workbook of `menus` menus (ids `m1`…, names in the five languages, a price, stock 50) in
+/// `categories` categories, for benchmarks and timing tests: the 10,000-menu import of
+/// `make bench` (issue 11: preview < 2 s, import < 5 s, memory rise < 100 MiB).
+pub fn sample(menus: u32, categories: u32) -> Result<Vec<u8>, XlsxError> {
+    let mut book = Workbook::new();
+    let categories = categories.max(1);
+    for sheet in SHEETS {
+        let ws = book.add_worksheet();
+        ws.set_name(sheet.name)?;
+        match sheet.name {
+            "menus" => {
+                let headers = [
+                    "id",
+                    "price",
+                    "name_en",
+                    "name_ja",
+                    "name_zh-CN",
+                    "name_zh-TW",
+                    "name_ko",
+                    "desc_en",
+                ];
+                for (i, h) in (0u16..).zip(headers) {
+                    ws.write_string(0, i, h)?;
+                }
+                for r in 1..=menus {
+                    ws.write_string(r, 0, format!("m{r}"))?;
+                    ws.write_number(r, 1, f64::from(100 + r % 900))?;
+                    for c in 2..8u16 {
+                        ws.write_string(r, c, format!("Menu {r} text {c}"))?;
+                    }
+                }
+            }
+            "menuCategories" => {
+                ws.write_string(0, 0, "id")?;
+                ws.write_string(0, 1, "name_en")?;
+                for r in 1..=categories {
+                    ws.write_string(r, 0, format!("c{r}"))?;
+                    ws.write_string(r, 1, format!("Category {r}"))?;
+                }
+            }
+            "categoryRelationships" => {
+                ws.write_string(0, 0, "categoryId")?;
+                ws.write_string(0, 1, "menuId")?;
+                for r in 1..=menus {
+                    ws.write_string(r, 0, format!("c{}", r % categories + 1))?;
+                    ws.write_string(r, 1, format!("m{r}"))?;
+                }
+            }
+            "stocks" => {
+                ws.write_string(0, 0, "menuId")?;
+                ws.write_string(0, 1, "stockAvailable")?;
+                for r in 1..=menus {
+                    ws.write_string(r, 0, format!("m{r}"))?;
+                    ws.write_number(r, 1, 50.0)?;
+                }
+            }
+            _ => {}
+        }
+    }
+    book.save_to_buffer()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
