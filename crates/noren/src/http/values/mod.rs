@@ -415,21 +415,21 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    /// Refuses names not in `allowed` (a typo should not be silently ignored) and names given
-    /// more than once. A JSON `null` counts as not given.
+    /// Refuses names not in `allowed` (a typo should not be silently ignored, even with a
+    /// `null` value) and names given more than once. A JSON `null` of a known name counts as
+    /// not given.
     pub fn new(given: impl IntoIterator<Item = (&'a str, Raw<'a>)>, allowed: &[&str]) -> Self {
         let mut values = HashMap::new();
         let mut errors = Vec::new();
         let mut repeated = HashSet::new();
         for (name, raw) in given {
-            if matches!(raw, Raw::Json(Json::Null)) {
-                continue;
-            }
             if !allowed.contains(&name) {
                 errors.push(FieldError::new(
                     name,
                     format!("unknown value; this call takes {}", allowed.join(", ")),
                 ));
+            } else if matches!(raw, Raw::Json(Json::Null)) {
+                continue;
             } else if let std::collections::hash_map::Entry::Vacant(slot) = values.entry(name) {
                 slot.insert(raw);
             } else if repeated.insert(name) {

@@ -427,3 +427,38 @@ fn rules_apply_only_to_values_that_parse() {
         ]
     );
 }
+
+#[test]
+fn json_whole_numbers_may_be_written_with_a_zero_fraction() {
+    for (text, want) in [
+        ("12", Some(12)),
+        ("12.0", Some(12)),
+        ("-3.0", Some(-3)),
+        ("3914543391946702.0", Some(3_914_543_391_946_702)),
+        ("12.5", None),
+        ("1e300", None),
+    ] {
+        let n: serde_json::Number = serde_json::from_str(text).expect("a number");
+        assert_eq!(whole_number(&n), want, "{text}");
+    }
+    let json: Json = serde_json::from_str("3914543391946702.0").expect("a number");
+    assert_eq!(
+        Int::<1, { i64::MAX }>::parse(Raw::Json(&json)).map(|i| i.get()),
+        Ok(3_914_543_391_946_702)
+    );
+}
+
+#[test]
+fn an_unknown_json_member_is_refused_even_when_null() {
+    let (shop, unknown, null) = (Json::from(1), Json::Null, Json::Null);
+    let reader = Reader::new(
+        [
+            ("shop", Raw::Json(&shop)),
+            ("", Raw::Json(&unknown)),
+            ("memo", Raw::Json(&null)),
+        ],
+        &["shop", "memo"],
+    );
+    let names: Vec<_> = reader.errors.iter().map(|e| e.field.as_str()).collect();
+    assert_eq!(names, [""]);
+}

@@ -379,7 +379,7 @@ pub struct UploadQuery {
     description = "The `uploadUrl` of `import-create` when files are kept in the server's folder: the body is the XLSX file (at most 20 MiB). No key: the URL's signature authorises it for 10 minutes. A second upload before the import starts replaces the file.",
     tag = "Menu import",
     params(
-        ("objectId" = String, Path, description = "The import's `objectId`.", max_length = 64),
+        ("objectId" = String, Path, description = "The import's `objectId`.", max_length = 64, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         UploadQuery,
     ),
     request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "The XLSX file."),
