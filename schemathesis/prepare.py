@@ -90,6 +90,11 @@ def order(base, key, shop_id, orders_file):
         if i < 3:  # one stays in 0 (created): begin reaches its logic too
             call(base, "POST", f"/api/cafeteria/{created['id']}/begin",
                  body={"token": created["mutableToken"]})
+    # The second order gets one line here, so that finalize (bound to it alone) always has an
+    # amount it can pay, whatever the appends of the run did to the first.
+    priced = max((m for m in menus if m["id"] in simple), key=lambda m: m["menuPrice"])
+    call(base, "POST", f"/api/cafeteria/{order_ids[1]}/append",
+         body={"token": tokens[1], "menus": [{"id": priced["id"]}]})
     dictionaries = {
         "shop_ids": [shop_id],
         "category_ids": categories,
@@ -99,6 +104,16 @@ def order(base, key, shop_id, orders_file):
         "menu_id_lists": [",".join(map(str, menu_ids[:n])) for n in (1, 2, len(menu_ids))],
         "order_ids": order_ids,
         "order_tokens": tokens,
+        # The first begun order alone, for the calls that change an order: an id and a token
+        # drawn from the lists above match one time in four, which let a run go by without a
+        # single append; this pair always matches.
+        "mutable_order_ids": order_ids[:1],
+        "mutable_order_tokens": tokens[:1],
+        # Small quantities keep that order's amount payable (at most 99,999,999 yen), so that
+        # finalize, bound to the same order, can make its payment.
+        "small_quantities": [1, 2, 3],
+        "finalize_order_ids": order_ids[1:2],
+        "finalize_order_tokens": tokens[1:2],
     }
     for name, values in dictionaries.items():
         print(f"\n[dictionaries.{name}]\nvalues = {json.dumps(values)}")
