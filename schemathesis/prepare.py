@@ -95,6 +95,11 @@ def order(base, key, shop_id, orders_file):
     priced = max((m for m in menus if m["id"] in simple), key=lambda m: m["menuPrice"])
     call(base, "POST", f"/api/cafeteria/{order_ids[1]}/append",
          body={"token": tokens[1], "menus": [{"id": priced["id"]}]})
+    # The third begun order holds the cart calls: one item in its cart gives PATCH an item id
+    # (until a from-cart or a DELETE of the run empties it).
+    cart = call(base, "POST", f"/api/cafeteria/{order_ids[2]}/cart",
+                body={"token": tokens[2], "deviceTag": "phone-a",
+                      "menus": [{"id": priced["id"]}]})
     dictionaries = {
         "shop_ids": [shop_id],
         "category_ids": categories,
@@ -114,6 +119,9 @@ def order(base, key, shop_id, orders_file):
         "small_quantities": [1, 2, 3],
         "finalize_order_ids": order_ids[1:2],
         "finalize_order_tokens": tokens[1:2],
+        "cart_order_ids": order_ids[2:3],
+        "cart_order_tokens": tokens[2:3],
+        "cart_item_ids": [item["itemId"] for item in cart["menu"]],
     }
     for name, values in dictionaries.items():
         print(f"\n[dictionaries.{name}]\nvalues = {json.dumps(values)}")
