@@ -10,6 +10,7 @@ pub mod masking;
 pub mod menu;
 pub mod order;
 pub mod payment;
+pub mod refusal;
 pub mod refund;
 pub mod secret_box;
 pub mod tax;

@@ -16,6 +16,7 @@
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use crate::domain::refusal::RefusalReason;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -90,6 +91,28 @@ pub struct ErrorBody {
     /// Present for validation errors only: every bad field at once.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<FieldError>,
+    /// Inbound refusals only (documented by [`InboundErrorBody`]): why, for a partner's code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(ignore)]
+    pub reason: Option<RefusalReason>,
+}
+
+/// The error body of the inbound API: [`ErrorBody`] with `reason`, present on every refusal of a
+/// booking, availability query, update or cancellation (DESIGN.md "Inbound API decisions").
+/// Documentation only: answers are rendered from [`ErrorBody`].
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(example = json!({"code": "conflict", "message": "no seats left for 4 guests at 2026-12-01T19:00", "reason": "slot_unavailable"}))]
+pub struct InboundErrorBody {
+    pub code: ErrorCode,
+    /// A human-readable explanation, safe to log (English; may change).
+    pub message: String,
+    /// Present for validation errors only: every bad field at once.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<FieldError>,
+    /// Present on refusals: a stable machine-readable reason. New reasons may be added; treat an
+    /// unknown one like a refusal without a reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<RefusalReason>,
 }
 
 /// The error type of every handler and extractor.
@@ -123,6 +146,13 @@ pub enum ApiError {
     /// (413 body too large, 415 wrong content type) pass through here.
     #[error("{message}")]
     Http { status: StatusCode, message: String },
+    /// A refusal of the inbound API (400, 403 or 409) with its machine-readable reason.
+    #[error("{message}")]
+    Refused {
+        status: StatusCode,
+        reason: RefusalReason,
+        message: String,
+    },
     /// 503 `server`: a dependency (the database) is unavailable.
     #[error("{0}")]
     Unavailable(String),
@@ -139,6 +169,15 @@ impl ApiError {
             _ => format!("{} invalid fields", errors.len()),
         };
         ApiError::Client { message, errors }
+    }
+
+    /// A refusal with its reason (`status` 400, 403 or 409).
+    pub fn refused(status: StatusCode, reason: RefusalReason, message: impl Into<String>) -> Self {
+        ApiError::Refused {
+            status,
+            reason,
+            message: message.into(),
+        }
     }
 
     /// A 400 that is not about one field.
@@ -158,6 +197,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Http { status, .. } => *status,
+            ApiError::Refused { status, .. } => *status,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -191,6 +231,10 @@ impl IntoResponse for ApiError {
             } => Some(*retry_after_secs),
             _ => None,
         };
+        let reason = match &self {
+            ApiError::Refused { reason, .. } => Some(*reason),
+            _ => None,
+        };
         let (message, errors) = match self {
             ApiError::Client { message, errors } => (message, errors),
             ApiError::Internal(err) => {
@@ -213,6 +257,7 @@ impl IntoResponse for ApiError {
                 code: ErrorCode::for_status(status),
                 message,
                 errors,
+                reason,
             },
         );
         if let Some(secs) = retry_after {
@@ -259,12 +304,32 @@ mod tests {
         assert_eq!(two.to_string(), "2 invalid fields");
     }
 
+    #[tokio::test]
+    async fn a_refusal_carries_its_reason_and_the_code_of_its_status() {
+        let err = ApiError::refused(
+            StatusCode::CONFLICT,
+            RefusalReason::SlotUnavailable,
+            "no seats left",
+        );
+        let res = err.into_response();
+        assert_eq!(res.status(), StatusCode::CONFLICT);
+        let bytes = axum::body::to_bytes(res.into_body(), 1 << 16)
+            .await
+            .expect("body");
+        let json: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
+        assert_eq!(
+            json,
+            serde_json::json!({"code": "conflict", "message": "no seats left", "reason": "slot_unavailable"})
+        );
+    }
+
     #[test]
     fn errors_are_omitted_when_empty() {
         let body = ErrorBody {
             code: ErrorCode::NotFound,
             message: "x".into(),
             errors: vec![],
+            reason: None,
         };
         let json = serde_json::to_value(&body).expect("serializes");
         assert_eq!(

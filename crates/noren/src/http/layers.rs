@@ -162,6 +162,7 @@ pub async fn check_target(req: Request, next: Next) -> Response {
                 code: ErrorCode::Client,
                 message: format!("the request target is longer than {URI_MAX} bytes"),
                 errors: Vec::new(),
+                reason: None,
             },
         );
     }
@@ -182,6 +183,7 @@ pub async fn check_target(req: Request, next: Next) -> Response {
                     code: ErrorCode::Client,
                     message: message.into(),
                     errors: Vec::new(),
+                    reason: None,
                 },
             );
         }
@@ -235,6 +237,7 @@ pub async fn normalize_errors(req: Request, next: Next) -> Response {
             code: ErrorCode::for_status(status),
             message,
             errors: Vec::new(),
+            reason: None,
         },
     );
     for (name, value) in parts.headers.iter() {
@@ -288,6 +291,7 @@ pub fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {
             code: ErrorCode::Server,
             message: "internal error; quote the X-Request-Id header when contacting support".into(),
             errors: Vec::new(),
+            reason: None,
         },
     );
     res.headers_mut()

@@ -241,6 +241,7 @@ fn too_many(message: String, wait: Duration) -> Response {
             code: ErrorCode::TooManyRequests,
             message,
             errors: Vec::new(),
+            reason: None,
         },
     );
     res.headers_mut()

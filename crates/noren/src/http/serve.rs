@@ -96,6 +96,7 @@ async fn refuse(mut stream: TcpStream) {
         code: ErrorCode::Server,
         message: "too many open connections; retry shortly".into(),
         errors: Vec::new(),
+        reason: None,
     })
     .unwrap_or_default();
     let head = format!(

@@ -2,7 +2,8 @@
 //! `/v3/inbound-external/{platform}/`: shops, courses, availability and reservations. Its calls
 //! arrive with the inbound issue; the router, spec and partner-key extractor exist now.
 
-use crate::http::error::{ErrorBody, ErrorCode, FieldError};
+use crate::domain::refusal::RefusalReason;
+use crate::http::error::{ErrorBody, ErrorCode, FieldError, InboundErrorBody};
 use crate::openapi::{PartnerKeyScheme, Servers};
 use crate::state::AppState;
 use utoipa::OpenApi;
@@ -20,7 +21,7 @@ reservations. Every call needs a partner key issued by Noren, sent as `Authoriza
 are JST. Every non-2xx answer has the body `{\"code\", \"message\", \"errors\"}`."
     ),
     modifiers(&PartnerKeyScheme, &Servers),
-    components(schemas(ErrorBody, ErrorCode, FieldError))
+    components(schemas(ErrorBody, ErrorCode, FieldError, InboundErrorBody, RefusalReason))
 )]
 pub struct InboundApi;
 
