@@ -11,6 +11,7 @@ pub mod menu;
 pub mod order;
 pub mod payment;
 pub mod refusal;
+pub mod reservation;
 pub mod refund;
 pub mod secret_box;
 pub mod tax;
