@@ -25,6 +25,7 @@ type Profile = Text<PROFILE_MAX>;
 /// The largest id of a shop, category or menu.
 pub const ID_MAX: i64 = i64::MAX;
 type Id = Int<1, ID_MAX>;
+
 /// The most menus one lookup takes.
 pub const LOOKUP_MAX: usize = 100;
 
@@ -110,15 +111,30 @@ pub async fn get_order_shop(
 }
 
 /// Values of the no-category call.
-#[derive(Values, IntoParams)]
+#[derive(Values, IntoParams, ToSchema)]
 #[into_params(parameter_in = Query)]
 #[values(body = "form_or_json")]
 pub struct NoCategoryValues {
     /// The shop's id.
     #[param(inline, example = 1)]
+    #[schema(inline, example = 1)]
     shop: Id,
     /// Language of names and descriptions; default `en`.
     #[param(inline)]
+    #[schema(inline)]
+    lang: Option<Lang>,
+}
+
+/// The POST call's values as form fields (a form has no null: leave `lang` out for `en`).
+/// Documentation only: the call reads them with `NoCategoryValues`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct NoCategoryForm {
+    /// The shop's id.
+    #[schema(example = 1, minimum = 1)]
+    shop: i64,
+    /// Language of names and descriptions; default `en`.
+    #[schema(inline, nullable = false)]
     lang: Option<Lang>,
 }
 
@@ -155,8 +171,9 @@ pub async fn list_uncategorised_menus(
     operation_id = "list_uncategorised_menus_post",
     summary = "List menus in no category (POST)",
     tag = "Shops and menus",
-    description = "The same call with its values in an `application/json` or `application/x-www-form-urlencoded` body (or the query).",
-    params(NoCategoryValues),
+    description = "The same call with its values in an `application/json` or `application/x-www-form-urlencoded` body. Values in the query are read too, as in the GET call.",
+    request_body(content((NoCategoryValues = "application/json"), (NoCategoryForm = "application/x-www-form-urlencoded")),
+        description = "The values as a JSON object or a form."),
     responses(
         (status = 200, description = "The shop's regular menus that are in no category.", body = Vec<MenuItem>),
         (status = 400, description = "A value is missing or invalid; `errors` names every bad field.", body = ErrorBody,
@@ -221,15 +238,30 @@ impl PartialSchema for MenuIds {
 }
 
 /// Values of the lookup call.
-#[derive(Values, IntoParams)]
+#[derive(Values, IntoParams, ToSchema)]
 #[into_params(parameter_in = Query)]
 #[values(body = "form_or_json")]
 pub struct LookupValues {
     /// The menus to look up.
     #[param(inline, example = "12,13")]
+    #[schema(inline, example = "12,13")]
     ids: MenuIds,
     /// Language of names and descriptions; default `en`.
     #[param(inline)]
+    #[schema(inline)]
+    lang: Option<Lang>,
+}
+
+/// The POST call's values as form fields (a form has no null: leave `lang` out for `en`).
+/// Documentation only: the call reads them with `LookupValues`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct LookupForm {
+    /// The menus to look up: ids separated by commas (at most 100).
+    #[schema(example = "12,13", pattern = "^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,99}$")]
+    ids: String,
+    /// Language of names and descriptions; default `en`.
+    #[schema(inline, nullable = false)]
     lang: Option<Lang>,
 }
 
@@ -278,8 +310,9 @@ pub async fn lookup_menus(
     operation_id = "lookup_menus_post",
     summary = "Look up menus by id (POST)",
     tag = "Shops and menus",
-    description = "The same call with its values in an `application/json` or `application/x-www-form-urlencoded` body (or the query).",
-    params(LookupValues),
+    description = "The same call with its values in an `application/json` or `application/x-www-form-urlencoded` body. Values in the query are read too, as in the GET call.",
+    request_body(content((LookupValues = "application/json"), (LookupForm = "application/x-www-form-urlencoded")),
+        description = "The values as a JSON object or a form."),
     responses(
         (status = 200, description = "The menus by id (as a string key); ids of no listed menu are left out.",
             body = BTreeMap<String, MenuItem>),
@@ -295,15 +328,30 @@ pub async fn lookup_menus_post(
 }
 
 /// Values of the by-category call.
-#[derive(Values, IntoParams)]
+#[derive(Values, IntoParams, ToSchema)]
 #[into_params(parameter_in = Query)]
 #[values(body = "form_or_json")]
 pub struct ByCategoryValues {
     /// The category's id.
     #[param(inline, example = 1)]
+    #[schema(inline, example = 1)]
     category: Id,
     /// Language of names and descriptions; default `en`.
     #[param(inline)]
+    #[schema(inline)]
+    lang: Option<Lang>,
+}
+
+/// The POST call's values as form fields (a form has no null: leave `lang` out for `en`).
+/// Documentation only: the call reads them with `ByCategoryValues`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct ByCategoryForm {
+    /// The category's id.
+    #[schema(example = 1, minimum = 1)]
+    category: i64,
+    /// Language of names and descriptions; default `en`.
+    #[schema(inline, nullable = false)]
     lang: Option<Lang>,
 }
 
@@ -346,8 +394,9 @@ pub async fn list_menus_by_category(
     operation_id = "list_menus_by_category_post",
     summary = "List a category's menus (POST)",
     tag = "Shops and menus",
-    description = "The same call with its values in an `application/json` or `application/x-www-form-urlencoded` body (or the query).",
-    params(ByCategoryValues),
+    description = "The same call with its values in an `application/json` or `application/x-www-form-urlencoded` body. Values in the query are read too, as in the GET call.",
+    request_body(content((ByCategoryValues = "application/json"), (ByCategoryForm = "application/x-www-form-urlencoded")),
+        description = "The values as a JSON object or a form."),
     responses(
         (status = 200, description = "The category's menus in display order.", body = Vec<MenuItem>),
         (status = 400, description = "A value is missing or invalid; `errors` names every bad field.", body = ErrorBody,
