@@ -699,7 +699,7 @@ pub struct StatusValues {
     summary = "Move a cafeteria order on (merchant)",
     description = "The kitchen's progress: a paid order (5) is confirmed (10), prepared (15) and \
 finished (20), one step at a time; an order not yet paid (0, 1, 2) can be cancelled (90), which \
-also invalidates its payment link. An order paid at the counter (`payOffline`) is marked paid \
+also invalidates its payment link and gives back the stock its lines took. An order paid at the counter (`payOffline`) is marked paid \
 (5) with this call; an online order reaches 5 when its payment is paid, and 30 when that \
 payment is refunded (`POST /v3/payments/refund`), never through this call.",
     tag = "Cafeteria orders",
@@ -732,5 +732,9 @@ pub async fn set_cafeteria_order_status(
     )
     .await
     .map_err(|e| order_error(&id, e))?;
+    if record.order.status == OrderStatus::Cancelled.code() {
+        // The cancel gave stock back: the shop's rendered pages show it at once.
+        state.shop_pages.forget(record.order.shop_id);
+    }
     Ok(Json(answer(&record, true)))
 }

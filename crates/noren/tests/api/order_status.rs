@@ -36,6 +36,14 @@ async fn set_status(app: &TestApp, key: &str, id: &str, status: Value) -> reqwes
     .await
 }
 
+/// The gyoza's `stockAvailable` on the shop's page.
+async fn gyoza_stock(app: &TestApp, shop_id: i64, gyoza: i64) -> Value {
+    let shop = json(app.get(&format!("/api/order/shop/{shop_id}")).await).await;
+    shop["orderMenus"].as_array().expect("categories").iter()
+        .flat_map(|c| c["menus"].as_array().expect("menus").iter())
+        .find(|m| m["id"] == gyoza).expect("gyoza")["stockAvailable"].clone()
+}
+
 async fn status_of(app: &TestApp, id: &str) -> Value {
     json(app.get(&format!("/api/cafeteria/{id}")).await).await["status"].clone()
 }
@@ -167,12 +175,15 @@ both_databases! {
         assert_eq!(json(res).await["status"], 90);
         assert_eq!(app.checkout(token).await["state"], "invalidated");
         assert_eq!(app.choose(token, "paypay", 0).await.status(), 409);
+        // Its two gyoza are back in stock (20 at the start), on the shop's page at once.
+        assert_eq!(gyoza_stock(&app, m.shop.id, r.gyoza).await, 20);
 
         // Cancelled while a customer's attempt is open: the attempt may finish (the money is
         // taken), the order stays cancelled for the merchant to refund.
         let order = finalized(&app, &m.key, m.shop.id, r.gyoza, json!({})).await;
         let id = order["id"].as_str().expect("id");
         let token = order["predefinedPaymentToken"].as_str().expect("token");
+        assert_eq!(gyoza_stock(&app, m.shop.id, r.gyoza).await, 18);
         let res = app.choose(token, "paypay", 0).await;
         assert_eq!(res.status(), 200);
         let number = json(res).await["attempt"]["payment_number"].as_str().expect("attempt").to_string();

@@ -381,7 +381,9 @@ pub async fn payment_changed(
 
 /// The merchant's status call: moves the order `id` of `shop_id` in this mode to `target`
 /// (10, 15, 20, 90; 5 for an order paid at the counter). Cancelling an order whose payment
-/// exists invalidates the payment, so that its link takes no new attempt.
+/// exists invalidates the payment, so that its link takes no new attempt, and gives the stock
+/// its lines took back (an order is cancelled only before it is paid, so nothing was cooked; a
+/// refund, after payment, keeps the stock taken).
 pub async fn merchant_status(
     db: &Db,
     shop_id: i64,
@@ -425,6 +427,13 @@ pub async fn merchant_status(
             .exec(&tx)
             .await?;
     }
+    if event == OrderEvent::Cancel {
+        let lines = cafeteria_order_line::Entity::find()
+            .filter(cafeteria_order_line::Column::OrderId.eq(order.id.as_str()))
+            .all(&tx)
+            .await?;
+        return_stock(&tx, &taken_by(&lines)).await?;
+    }
     let mut row: cafeteria_order::ActiveModel = order.into();
     row.status = Set(next.code());
     row.updated_at = Set(now);
@@ -432,6 +441,43 @@ pub async fn merchant_status(
     let record = record(&tx, order).await?;
     tx.commit().await?;
     Ok(record)
+}
+
+/// The portions that `lines` took: each line's menu `quantity` times, and each of its
+/// variations' `quantity` per portion (as [`crate::order::lines`] priced them), summed per item.
+fn taken_by(lines: &[cafeteria_order_line::Model]) -> Vec<Take> {
+    let mut sums: std::collections::BTreeMap<i64, i64> = std::collections::BTreeMap::new();
+    for l in lines {
+        let quantity = i64::from(l.quantity);
+        *sums.entry(l.shop_menu_id).or_default() += quantity;
+        let variations: Vec<serde_json::Value> =
+            serde_json::from_str(&l.variations).unwrap_or_default();
+        for v in variations {
+            if let (Some(id), Some(per)) = (v["id"].as_i64(), v["quantity"].as_i64()) {
+                *sums.entry(id).or_default() += per.saturating_mul(quantity);
+            }
+        }
+    }
+    sums.into_iter()
+        .map(|(menu_id, quantity)| Take { menu_id, quantity })
+        .collect()
+}
+
+/// Gives portions back: `stock_available + q` for items with a stock (unlimited items, and
+/// items an import removed since, change nothing).
+async fn return_stock(tx: &DatabaseTransaction, takes: &[Take]) -> Result<(), DbErr> {
+    for t in takes {
+        menu_item::Entity::update_many()
+            .col_expr(
+                menu_item::Column::StockAvailable,
+                Expr::col(menu_item::Column::StockAvailable).add(t.quantity),
+            )
+            .filter(menu_item::Column::Id.eq(t.menu_id))
+            .filter(menu_item::Column::StockAvailable.is_not_null())
+            .exec(tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Takes each item's portions: `stock_available - q` where it is unlimited or has `q` left;
