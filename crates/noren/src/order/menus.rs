@@ -258,7 +258,10 @@ pub struct LookupValues {
 #[allow(dead_code)]
 pub struct LookupForm {
     /// The menus to look up: ids separated by commas (at most 100).
-    #[schema(example = "12,13", pattern = "^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,99}$")]
+    #[schema(
+        example = "12,13",
+        pattern = "^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,99}$"
+    )]
     ids: String,
     /// Language of names and descriptions; default `en`.
     #[schema(inline, nullable = false)]

@@ -39,9 +39,14 @@ async fn set_status(app: &TestApp, key: &str, id: &str, status: Value) -> reqwes
 /// The gyoza's `stockAvailable` on the shop's page.
 async fn gyoza_stock(app: &TestApp, shop_id: i64, gyoza: i64) -> Value {
     let shop = json(app.get(&format!("/api/order/shop/{shop_id}")).await).await;
-    shop["orderMenus"].as_array().expect("categories").iter()
+    shop["orderMenus"]
+        .as_array()
+        .expect("categories")
+        .iter()
         .flat_map(|c| c["menus"].as_array().expect("menus").iter())
-        .find(|m| m["id"] == gyoza).expect("gyoza")["stockAvailable"].clone()
+        .find(|m| m["id"] == gyoza)
+        .expect("gyoza")["stockAvailable"]
+        .clone()
 }
 
 async fn status_of(app: &TestApp, id: &str) -> Value {
