@@ -444,7 +444,7 @@ pub async fn merchant_status(
 }
 
 /// The portions that `lines` took: each line's menu `quantity` times, and each of its
-/// variations' `quantity` per portion (as [`crate::order::lines`] priced them), summed per item.
+/// variations' `quantity` per portion (as the order's line pricing took them), summed per item.
 fn taken_by(lines: &[cafeteria_order_line::Model]) -> Vec<Take> {
     let mut sums: std::collections::BTreeMap<i64, i64> = std::collections::BTreeMap::new();
     for l in lines {
