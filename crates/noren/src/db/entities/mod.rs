@@ -6,6 +6,7 @@ pub mod cafeteria_order;
 pub mod cafeteria_order_line;
 pub mod idempotency_key;
 pub mod inbound_platform;
+pub mod inbound_platform_secret;
 pub mod job;
 pub mod legal_person;
 pub mod menu_category;
