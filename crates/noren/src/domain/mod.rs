@@ -1,5 +1,6 @@
 //! Domain types with no axum or SQL in them: parsed once at the edge, valid everywhere inside.
 
+pub mod availability;
 pub mod brands;
 pub mod clock;
 pub mod destination;
@@ -10,9 +11,9 @@ pub mod masking;
 pub mod menu;
 pub mod order;
 pub mod payment;
+pub mod refund;
 pub mod refusal;
 pub mod reservation;
-pub mod refund;
 pub mod secret_box;
 pub mod tax;
 pub mod variation;

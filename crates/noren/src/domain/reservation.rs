@@ -57,7 +57,10 @@ impl ReservationStatus {
     /// Whether a reservation in this status holds its seats and counts toward a course's
     /// `quantityLimit` (PENDING and SUCCESS).
     pub fn is_active(self) -> bool {
-        matches!(self, ReservationStatus::Pending | ReservationStatus::Success)
+        matches!(
+            self,
+            ReservationStatus::Pending | ReservationStatus::Success
+        )
     }
 }
 

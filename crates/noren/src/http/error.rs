@@ -14,9 +14,9 @@
 //! - everything unexpected: [`ApiError::Internal`], which is logged with its cause and answered
 //!   with a generic message: internals never reach the client.
 
+use crate::domain::refusal::RefusalReason;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use crate::domain::refusal::RefusalReason;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
