@@ -12,6 +12,7 @@ mod m20261202_000005_order_menus;
 mod m20261202_000006_cafeteria_orders;
 mod m20261203_000007_cart_item_metadata;
 mod m20261203_000011_menu_imports;
+mod m20261204_000012_inbound;
 
 pub struct Migrator;
 
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000006_cafeteria_orders::Migration),
             Box::new(m20261203_000007_cart_item_metadata::Migration),
             Box::new(m20261203_000011_menu_imports::Migration),
+            Box::new(m20261204_000012_inbound::Migration),
         ]
     }
 }

@@ -6,6 +6,7 @@ pub mod attempts;
 pub mod cafeteria;
 pub mod cafeteria_cart;
 pub mod idempotency;
+pub mod inbound_catalog;
 pub mod jobs;
 pub mod menu_imports;
 pub mod menus;
