@@ -557,3 +557,62 @@ both_databases! {
         assert!(!inbound_platforms::updates_enabled(app.db(), 999_999).await.expect("read"));
     }
 }
+
+fn operator(url: &str, data_dir: &str, args: &[&str]) -> (bool, serde_json::Value, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_noren"))
+        .args(args)
+        .env("NOREN_DATABASE_URL", url)
+        .env("NOREN_DATA_DIR", data_dir)
+        .output()
+        .expect("runs");
+    let stdout = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (
+        out.status.success(),
+        stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+both_databases! {
+    async fn the_operator_sets_notification_urls_and_updates_and_sees_each_secret_once(app) {
+        let (url, dir) = (app.database_url.clone(), app.data_dir());
+        let runs = tokio::task::spawn_blocking(move || {
+            let op = |args: &[&str]| operator(&url, &dir, args);
+            vec![
+                op(&["platform", "create", "--code", "acme", "--name", "Acme Travel"]),
+                op(&["inbound", "platform", "set", "--platform", "acme", "--webhook-url-test", "http://127.0.0.1:4000/hook", "--updates-enabled", "true"]),
+                op(&["inbound", "platform", "set", "--platform", "acme", "--webhook-url-test", "http://127.0.0.1:4001/hook"]),
+                op(&["inbound", "platform", "set", "--platform", "acme", "--webhook-url", "http://acme.example/hook"]),
+                op(&["inbound", "platform", "set", "--platform", "acme", "--webhook-url", "https://10.0.0.1/hook"]),
+                op(&["inbound", "platform", "set", "--platform", "acme", "--webhook-url", "https://acme.example/hook"]),
+                op(&["inbound", "platform", "show", "--platform", "acme"]),
+                op(&["inbound", "platform", "set", "--platform", "nope", "--updates-enabled", "true"]),
+                op(&["inbound", "platform", "set", "--platform", "acme", "--webhook-url-test", "none", "--updates-enabled", "false"]),
+            ]
+        }).await.expect("runs");
+        let ok = |i: usize| { assert!(runs[i].0, "run {i}: {}", runs[i].2); runs[i].1.clone() };
+        ok(0);
+        let first = ok(1);
+        assert_eq!(first["updates_enabled"], true);
+        assert_eq!(first["webhook_url_test"], "http://127.0.0.1:4000/hook");
+        assert!(first["webhook_secret"]["test"].as_str().expect("secret shown").starts_with("whsec_"));
+        assert!(first["webhook_secret"].get("live").is_none());
+        let again = ok(2);
+        assert!(again.get("webhook_secret").is_none(), "shown once");
+        assert_eq!(again["updates_enabled"], true, "untouched");
+        assert!(!runs[3].0 && runs[3].2.contains("https"), "{}", runs[3].2);
+        assert!(!runs[4].0, "an internal live address is refused");
+        let live = ok(5);
+        assert!(live["webhook_secret"]["live"].as_str().expect("live secret").starts_with("whsec_"));
+        let shown = ok(6);
+        assert_eq!(shown["webhook_url"], "https://acme.example/hook");
+        assert_eq!(shown["webhook_url_test"], "http://127.0.0.1:4001/hook");
+        assert!(shown.get("webhook_secret").is_none());
+        assert!(!runs[7].0 && runs[7].2.contains("no platform nope"), "{}", runs[7].2);
+        let cleared = ok(8);
+        assert_eq!(cleared["webhook_url_test"], serde_json::Value::Null);
+        assert_eq!(cleared["updates_enabled"], false);
+        let p = accounts::find_platform_by_code(app.db(), "acme").await.expect("read").expect("platform");
+        assert!(!inbound_platforms::updates_enabled(app.db(), p.id).await.expect("read"));
+    }
+}
