@@ -66,7 +66,7 @@ pub struct AdminListValues {
     status: Option<StatusFilter>,
     #[param(inline)]
     offset: Option<Offset>,
-    /// Page size, 1 to 100 (default 20).
+    /// Page size, 1 to 100 (default 10).
     #[param(inline)]
     limit: Option<Limit>,
 }
