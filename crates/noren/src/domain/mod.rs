@@ -1,5 +1,6 @@
 //! Domain types with no axum or SQL in them: parsed once at the edge, valid everywhere inside.
 
+pub mod availability;
 pub mod brands;
 pub mod clock;
 pub mod destination;

@@ -12,6 +12,8 @@ mod errors;
 mod extractors;
 mod idempotency;
 mod inbound_auth;
+mod inbound_catalog;
+mod inbound_reservations;
 mod jobs;
 mod limits;
 mod miniprogram;

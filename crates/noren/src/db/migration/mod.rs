@@ -12,6 +12,8 @@ mod m20261202_000005_order_menus;
 mod m20261202_000006_cafeteria_orders;
 mod m20261203_000007_cart_item_metadata;
 mod m20261203_000011_menu_imports;
+mod m20261204_000012_inbound;
+mod m20261204_000014_inbound_platform_settings;
 
 pub struct Migrator;
 
@@ -26,6 +28,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000006_cafeteria_orders::Migration),
             Box::new(m20261203_000007_cart_item_metadata::Migration),
             Box::new(m20261203_000011_menu_imports::Migration),
+            Box::new(m20261204_000012_inbound::Migration),
+            Box::new(m20261204_000014_inbound_platform_settings::Migration),
         ]
     }
 }
