@@ -2,6 +2,8 @@
 //! `/v3/inbound-external/{platform}/`: shops, courses, availability and reservations. Its calls
 //! arrive with the inbound issue; the router, spec and partner-key extractor exist now.
 
+pub mod availability;
+pub mod create;
 pub mod dto;
 
 use crate::domain::refusal::RefusalReason;
@@ -10,6 +12,7 @@ use crate::openapi::{PartnerKeyScheme, Servers};
 use crate::state::AppState;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -29,4 +32,6 @@ pub struct InboundApi;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(InboundApi::openapi())
+        .routes(routes!(availability::get_availability))
+        .routes(routes!(create::create_reservation))
 }
