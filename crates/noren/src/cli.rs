@@ -19,7 +19,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod inbound_platforms;
 mod order_settings;
+use inbound_platforms::InboundPlatformCommand;
 use order_settings::{BenchMenusArgs, DeliveryAddressesCommand, OrderSettingsCommand};
 
 #[derive(Debug, Parser)]
@@ -89,6 +91,16 @@ pub enum Command {
     /// Internal (benchmark): give a shop many plain menus.
     #[command(hide = true)]
     BenchMenus(BenchMenusArgs),
+    /// The inbound reservation API's data: platform settings (notification URLs, updates).
+    #[command(subcommand)]
+    Inbound(InboundCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum InboundCommand {
+    /// A partner platform's notification URLs, signing secrets and update setting.
+    #[command(subcommand)]
+    Platform(InboundPlatformCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -264,6 +276,7 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
             operator(&config, Operator::DeliveryAddresses(cmd)).await
         }
         Command::BenchMenus(args) => operator(&config, Operator::BenchMenus(args)).await,
+        Command::Inbound(cmd) => operator(&config, Operator::Inbound(cmd)).await,
     }
 }
 
@@ -507,6 +520,7 @@ enum Operator {
     OrderSettings(OrderSettingsCommand),
     DeliveryAddresses(DeliveryAddressesCommand),
     BenchMenus(BenchMenusArgs),
+    Inbound(InboundCommand),
 }
 
 async fn shop_by_number(db: &Db, number: &str) -> anyhow::Result<crate::db::entities::shop::Model> {
@@ -523,6 +537,9 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
         Operator::OrderSettings(cmd) => order_settings::order_settings(&db, cmd).await?,
         Operator::DeliveryAddresses(cmd) => order_settings::delivery_addresses(&db, cmd).await?,
         Operator::BenchMenus(args) => order_settings::bench_menus(&db, args).await?,
+        Operator::Inbound(InboundCommand::Platform(cmd)) => {
+            inbound_platforms::platform(&db, config, cmd).await?
+        }
         Operator::LegalPerson(LegalPersonCommand::Create {
             company_name,
             company_email,

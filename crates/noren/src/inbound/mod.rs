@@ -2,14 +2,19 @@
 //! `/v3/inbound-external/{platform}/`: shops, courses, availability and reservations. Its calls
 //! arrive with the inbound issue; the router, spec and partner-key extractor exist now.
 
+pub mod admin;
 pub mod availability;
 pub mod create;
 pub mod dto;
+pub mod notify;
+pub mod reservations;
 
 use crate::domain::refusal::RefusalReason;
 use crate::http::error::{ErrorBody, ErrorCode, FieldError, InboundErrorBody};
 use crate::openapi::{PartnerKeyScheme, Servers};
 use crate::state::AppState;
+use admin::MerchantKeyScheme;
+use notify::{ChangedBy, NotifiedReservation, ReservationStatusChanged, StatusWebhook};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -25,8 +30,8 @@ reservations. Every call needs a partner key issued by Noren, sent as `Authoriza
 <key>` (or in `X-Auth-API-Key`), and the `{platform}` path value the key is bound to. All times \
 are JST. Every non-2xx answer has the body `{\"code\", \"message\", \"errors\"}`."
     ),
-    modifiers(&PartnerKeyScheme, &Servers),
-    components(schemas(ErrorBody, ErrorCode, FieldError, InboundErrorBody, RefusalReason))
+    modifiers(&PartnerKeyScheme, &MerchantKeyScheme, &StatusWebhook, &Servers),
+    components(schemas(ErrorBody, ErrorCode, FieldError, InboundErrorBody, RefusalReason, ReservationStatusChanged, NotifiedReservation, ChangedBy))
 )]
 pub struct InboundApi;
 
@@ -34,4 +39,14 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(InboundApi::openapi())
         .routes(routes!(availability::get_availability))
         .routes(routes!(create::create_reservation))
+        .routes(routes!(reservations::list_reservations))
+        .routes(routes!(reservations::get_reservation))
+        .routes(routes!(reservations::cancel_reservation))
+        .routes(routes!(admin::list_reservations_admin))
+        .routes(routes!(admin::get_reservation_admin))
+        .routes(routes!(admin::confirm_reservation))
+        .routes(routes!(admin::reject_reservation))
+        .routes(routes!(admin::cancel_reservation_admin))
+        .routes(routes!(admin::half_refund_reservation))
+        .routes(routes!(admin::mark_reservation_remark_read))
 }

@@ -9,6 +9,9 @@
 //! mid-delivery leaves its job claimed until the lease runs out; then any runner takes it again.
 //! Delivery is therefore at least once, and receivers drop duplicates by `Noren-Event-Id`.
 //!
+//! The same kind delivers inbound platforms' reservation status notifications (events with a
+//! `platform_id`), signed with the platform's secrets instead of the shop's.
+//!
 //! Counted in `noren_webhook_deliveries_total{outcome}`: `delivered`, `retry`, `failed`
 //! (answered with an error and no retry left) and `refused` (destination not allowed).
 //!
@@ -20,7 +23,9 @@
 //! retrying an address that is not allowed would only repeat the refusal (fix the URL or its DNS,
 //! then redeliver).
 
-use super::signing::{SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, SecretCache, signature_header};
+use super::signing::{
+    SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, SecretCache, Signer, signature_header,
+};
 use super::{DeliveryJob, store};
 use crate::config::WebhookSettings;
 use crate::domain::clock::Clock;
@@ -40,7 +45,7 @@ pub struct Delivery {
     live_client: reqwest::Client,
     test_client: reqwest::Client,
     secret_box: Arc<SecretBox>,
-    /// Signing secrets by (shop, livemode), used while their version (read with each event)
+    /// Signing secrets by (signer, livemode), used while their version (read with each event)
     /// has not changed, for at most [`SECRET_CACHE_TTL`].
     secrets: SecretCache,
 }
@@ -125,26 +130,26 @@ impl Delivery {
         })
     }
 
-    /// The shop's signing secrets in one mode. A cached set is used while `version` (the newest
+    /// The signer's (shop's or platform's) signing secrets in one mode. A cached set is used while `version` (the newest
     /// secret's id, read with the event) is the one it was read at, so the delivery right after
     /// a rotation, in any process, is signed with both the new and the old secret.
     async fn secrets(
         &self,
         ctx: &Context,
-        shop_id: i64,
+        signer: Signer,
         livemode: bool,
         version: Option<i64>,
     ) -> Result<Vec<String>, sea_orm::DbErr> {
         let now = ctx.clock.now();
         if let Some(version) = version
-            && let Some(secrets) = self.secrets.get(shop_id, livemode, version, now)
+            && let Some(secrets) = self.secrets.get(signer, livemode, version, now)
         {
             return Ok(secrets);
         }
         let set =
-            store::signing_secret_set(&ctx.db, &self.secret_box, shop_id, livemode, now).await?;
+            store::signer_secret_set(&ctx.db, &self.secret_box, signer, livemode, now).await?;
         let secrets = set.at(now);
-        self.secrets.insert(shop_id, livemode, set);
+        self.secrets.insert(signer, livemode, set);
         Ok(secrets)
     }
 
@@ -166,8 +171,13 @@ impl Delivery {
             // stands; ours is not recorded because we no longer hold the job.
             return Ok(Outcome::retry("this attempt was sent by another runner"));
         };
+        // A reservation notification is signed with its platform's secrets (migration 14).
+        let signer = match event.platform_id {
+            Some(platform) => Signer::Platform(platform),
+            None => Signer::Shop(event.shop_id),
+        };
         let secrets = self
-            .secrets(ctx, event.shop_id, event.livemode, secrets_version)
+            .secrets(ctx, signer, event.livemode, secrets_version)
             .await?;
         let policy = AddressPolicy::for_mode(event.livemode, self.settings.allow_private);
         let client = if event.livemode {

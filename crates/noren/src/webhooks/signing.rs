@@ -71,7 +71,15 @@ pub fn verify(header: &str, body: &str, secret: &str, now: i64, tolerance: i64) 
     })
 }
 
-/// The secrets that sign a shop's events of one mode, newest first (two during a rotation),
+/// Whose secrets sign an event: the shop's (payment webhooks) or an inbound platform's
+/// (reservation status notifications, `webhook_events.platform_id`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Signer {
+    Shop(i64),
+    Platform(i64),
+}
+
+/// The secrets that sign a shop's (or a platform's) events of one mode, newest first (two during a rotation),
 /// each with the time it stops signing; and the version of the set (the newest row's id),
 /// which changes with every rotation.
 #[derive(Clone, Debug)]
@@ -96,12 +104,12 @@ pub const SECRET_CACHE_CAPACITY: u64 = 10_000;
 /// How long a remembered set is used at most, even when its version has not changed.
 pub const SECRET_CACHE_TTL: Duration = Duration::from_secs(300);
 
-/// The deliveries' cache of signing secrets by (shop, livemode), on `moka` with a capacity
+/// The deliveries' cache of signing secrets by (signer, livemode), on `moka` with a capacity
 /// (least recently used sets go first) and a time to live. A set is used only while the
 /// version read with the event is the one it was read at (a rotation, in any process, is seen
 /// by the very next delivery) and for at most the TTL on the state's clock (a secret changed
 /// in place, without a new version, is used within the TTL).
-pub struct SecretCache(TtlCache<(i64, bool), Arc<SigningSecrets>>);
+pub struct SecretCache(TtlCache<(Signer, bool), Arc<SigningSecrets>>);
 
 impl SecretCache {
     pub fn new(capacity: u64, ttl: Duration, clock: Clock) -> Self {
@@ -112,18 +120,18 @@ impl SecretCache {
     /// than the TTL ago.
     pub fn get(
         &self,
-        shop_id: i64,
+        signer: Signer,
         livemode: bool,
         version: i64,
         now: DateTime<Utc>,
     ) -> Option<Vec<String>> {
-        let set = self.0.get(&(shop_id, livemode))?;
+        let set = self.0.get(&(signer, livemode))?;
         (set.version == version).then(|| set.at(now))
     }
 
     /// Remembers the set just read.
-    pub fn insert(&self, shop_id: i64, livemode: bool, set: SigningSecrets) {
-        self.0.insert((shop_id, livemode), Arc::new(set));
+    pub fn insert(&self, signer: Signer, livemode: bool, set: SigningSecrets) {
+        self.0.insert((signer, livemode), Arc::new(set));
     }
 
     /// How many sets are remembered (after pending evictions ran).
@@ -183,29 +191,38 @@ mod tests {
         let clock = Clock::system();
         let cache = SecretCache::new(100, Duration::from_secs(300), clock.clone());
         let t0 = clock.now();
-        cache.insert(1, false, set(7, "whsec_a"));
+        cache.insert(Signer::Shop(1), false, set(7, "whsec_a"));
         assert_eq!(
-            cache.get(1, false, 7, t0),
+            cache.get(Signer::Shop(1), false, 7, t0),
             Some(vec!["whsec_a".to_string()])
         );
-        assert_eq!(cache.get(1, true, 7, t0), None, "the other mode");
         assert_eq!(
-            cache.get(1, false, 8, t0),
+            cache.get(Signer::Shop(1), true, 7, t0),
+            None,
+            "the other mode"
+        );
+        assert_eq!(
+            cache.get(Signer::Platform(1), false, 7, t0),
+            None,
+            "a platform with the shop's id"
+        );
+        assert_eq!(
+            cache.get(Signer::Shop(1), false, 8, t0),
             None,
             "a rotation made a new version"
         );
         clock.advance(chrono::Duration::seconds(299));
-        assert!(cache.get(1, false, 7, clock.now()).is_some());
+        assert!(cache.get(Signer::Shop(1), false, 7, clock.now()).is_some());
         clock.advance(chrono::Duration::seconds(2));
         let expired = clock.now();
         assert_eq!(
-            cache.get(1, false, 7, expired),
+            cache.get(Signer::Shop(1), false, 7, expired),
             None,
             "read again after the TTL"
         );
-        cache.insert(1, false, set(8, "whsec_b"));
+        cache.insert(Signer::Shop(1), false, set(8, "whsec_b"));
         assert_eq!(
-            cache.get(1, false, 8, expired),
+            cache.get(Signer::Shop(1), false, 8, expired),
             Some(vec!["whsec_b".to_string()]),
             "the set read again replaces the old one"
         );
@@ -215,7 +232,7 @@ mod tests {
     fn the_cache_keeps_at_most_its_capacity() {
         let cache = SecretCache::new(50, Duration::from_secs(300), Clock::system());
         for shop in 0..500 {
-            cache.insert(shop, false, set(shop, "whsec_x"));
+            cache.insert(Signer::Shop(shop), false, set(shop, "whsec_x"));
         }
         assert!(cache.len() <= 50, "{} sets kept", cache.len());
     }

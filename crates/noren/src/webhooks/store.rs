@@ -1,12 +1,18 @@
 //! The webhook queries: the outbox side (an event and its delivery job written in the caller's
 //! transaction), each shop's signing secrets, the attempts of a delivery, and what merchants see
 //! of it all. Every time comes from the caller (`now`).
+//!
+//! Inbound platforms' reservation status notifications (issue 12, item 5) are rows of the same
+//! outbox with a `platform_id` ([`record_platform_event`]), signed with the platform's secrets
+//! (`inbound_platform_secrets`, [`platform_secret_set`]) and delivered by the same job kind; the
+//! merchant's event log leaves them out.
 
 use super::event::{EventSettings, EventStatus, WebhookEvent, new_event_id};
-use super::signing::{SigningSecrets, new_secret};
+use super::signing::{Signer, SigningSecrets, new_secret};
 use super::{DeliveryJob, QUEUE};
 use crate::db::entities::{
-    job, payment, predefined_payment, shop, webhook_attempt, webhook_event, webhook_secret,
+    inbound_platform, inbound_platform_secret, job, payment, predefined_payment, shop,
+    webhook_attempt, webhook_event, webhook_secret,
 };
 use crate::db::repo::{SelectFirst, is_unique_violation, jobs, page};
 use crate::domain::secret_box::SecretBox;
@@ -82,6 +88,200 @@ pub async fn record_event(
         event = active.update(db).await?;
     }
     Ok(event)
+}
+
+/// A reservation status notification to an inbound platform, as the outbox stores it.
+pub struct PlatformEvent {
+    /// `evt_…` ([`new_event_id`]), also inside `body`.
+    pub public_id: String,
+    pub platform_id: i64,
+    /// The reservation's shop.
+    pub shop_id: i64,
+    pub livemode: bool,
+    pub reservation_id: String,
+    pub origin_number: String,
+    /// The status the reservation moved to.
+    pub new_status: String,
+    /// The exact JSON that is signed and sent.
+    pub body: String,
+}
+
+/// Records a notification to a platform and queues its delivery to the platform's URL of the
+/// event's mode, in the caller's transaction (the same outbox as payment events). Without a URL
+/// the event is kept as `no_url` and nothing is sent.
+pub async fn record_platform_event(
+    db: &impl ConnectionTrait,
+    e: PlatformEvent,
+    max_deliveries: i32,
+    now: DateTime<Utc>,
+) -> Result<webhook_event::Model, DbErr> {
+    let url = inbound_platform::Entity::find_by_id(e.platform_id)
+        .first(db)
+        .await?
+        .and_then(|p| platform_url(p, e.livemode));
+    let mut event = webhook_event::ActiveModel {
+        public_id: Set(e.public_id),
+        shop_id: Set(e.shop_id),
+        livemode: Set(e.livemode),
+        predefined_payment_id: Set(0),
+        token: Set(e.reservation_id),
+        payment_number: Set(e.origin_number),
+        payment_status: Set(e.new_status),
+        url: Set(url.clone()),
+        body: Set(e.body),
+        status: Set(if url.is_some() { PENDING } else { NO_URL }.to_string()),
+        job_id: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        delivered_at: Set(None),
+        next_attempt_at: Set(url.is_some().then_some(now)),
+        platform_id: Set(Some(e.platform_id)),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    if url.is_some() {
+        let job =
+            jobs::enqueue(db, QUEUE, &job_payload(event.id), now, max_deliveries, now).await?;
+        let mut active: webhook_event::ActiveModel = event.into();
+        active.job_id = Set(Some(job.id));
+        event = active.update(db).await?;
+    }
+    Ok(event)
+}
+
+/// The platform's notification URL of one mode.
+fn platform_url(p: inbound_platform::Model, livemode: bool) -> Option<String> {
+    if livemode {
+        p.webhook_url
+    } else {
+        p.webhook_url_test
+    }
+}
+
+/// A platform's notifications to deliver or already delivered, newest first (the operator's
+/// view of the platform's event log).
+pub async fn platform_events(
+    db: &impl ConnectionTrait,
+    platform_id: i64,
+    limit: u64,
+) -> Result<Vec<EventRecord>, DbErr> {
+    let events = webhook_event::Entity::find()
+        .filter(webhook_event::Column::PlatformId.eq(platform_id))
+        .order_by_desc(webhook_event::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await?;
+    with_attempts(db, events).await
+}
+
+/// The signing secrets of `signer` in one mode ([`signing_secret_set`] or
+/// [`platform_secret_set`]).
+pub async fn signer_secret_set(
+    db: &impl ConnectionTrait,
+    sb: &SecretBox,
+    signer: Signer,
+    livemode: bool,
+    now: DateTime<Utc>,
+) -> Result<SigningSecrets, DbErr> {
+    match signer {
+        Signer::Shop(id) => signing_secret_set(db, sb, id, livemode, now).await,
+        Signer::Platform(id) => platform_secret_set(db, sb, id, livemode, now).await,
+    }
+}
+
+/// A platform's signing secrets of one mode with their version; a mode without a secret gets
+/// its first here.
+pub async fn platform_secret_set(
+    db: &impl ConnectionTrait,
+    sb: &SecretBox,
+    platform_id: i64,
+    livemode: bool,
+    now: DateTime<Utc>,
+) -> Result<SigningSecrets, DbErr> {
+    let rows = inbound_platform_secret::Entity::find()
+        .filter(inbound_platform_secret::Column::PlatformId.eq(platform_id))
+        .filter(inbound_platform_secret::Column::Livemode.eq(livemode))
+        .filter(
+            inbound_platform_secret::Column::ExpiresAt
+                .is_null()
+                .or(inbound_platform_secret::Column::ExpiresAt.gt(now)),
+        )
+        .order_by_desc(inbound_platform_secret::Column::Id)
+        .all(db)
+        .await?;
+    if rows.is_empty() {
+        let (id, secret) = insert_platform_secret(db, sb, platform_id, livemode, now).await?;
+        return Ok(SigningSecrets {
+            version: id,
+            secrets: vec![(secret, None)],
+        });
+    }
+    let version = rows.first().map(|r| r.id).unwrap_or_default();
+    let mut secrets = Vec::with_capacity(rows.len());
+    for r in rows {
+        secrets.push((open_secret(sb, &r.secret)?, r.expires_at));
+    }
+    Ok(SigningSecrets { version, secrets })
+}
+
+/// Whether the platform has a signing secret of one mode yet.
+pub async fn platform_has_secret(
+    db: &impl ConnectionTrait,
+    platform_id: i64,
+    livemode: bool,
+) -> Result<bool, DbErr> {
+    Ok(inbound_platform_secret::Entity::find()
+        .filter(inbound_platform_secret::Column::PlatformId.eq(platform_id))
+        .filter(inbound_platform_secret::Column::Livemode.eq(livemode))
+        .count(db)
+        .await?
+        > 0)
+}
+
+/// Makes a new current secret of the platform in one mode; the previous one keeps signing for
+/// [`ROTATION_OVERLAP`].
+pub async fn rotate_platform_secret(
+    db: &impl ConnectionTrait,
+    sb: &SecretBox,
+    platform_id: i64,
+    livemode: bool,
+    now: DateTime<Utc>,
+) -> Result<String, DbErr> {
+    inbound_platform_secret::Entity::update_many()
+        .col_expr(
+            inbound_platform_secret::Column::ExpiresAt,
+            Expr::value(Some(now + ROTATION_OVERLAP)),
+        )
+        .filter(inbound_platform_secret::Column::PlatformId.eq(platform_id))
+        .filter(inbound_platform_secret::Column::Livemode.eq(livemode))
+        .filter(inbound_platform_secret::Column::ExpiresAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(insert_platform_secret(db, sb, platform_id, livemode, now)
+        .await?
+        .1)
+}
+
+async fn insert_platform_secret(
+    db: &impl ConnectionTrait,
+    sb: &SecretBox,
+    platform_id: i64,
+    livemode: bool,
+    now: DateTime<Utc>,
+) -> Result<(i64, String), DbErr> {
+    let secret = new_secret();
+    let row = inbound_platform_secret::ActiveModel {
+        platform_id: Set(platform_id),
+        livemode: Set(livemode),
+        secret: Set(sb.seal(&secret)),
+        created_at: Set(now),
+        expires_at: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok((row.id, secret))
 }
 
 fn open_secret(sb: &SecretBox, stored: &str) -> Result<String, DbErr> {
@@ -244,7 +444,8 @@ pub async fn list_events(
 ) -> Result<(Vec<EventRecord>, u64), DbErr> {
     let mut select = webhook_event::Entity::find()
         .filter(webhook_event::Column::ShopId.eq(q.shop_id))
-        .filter(webhook_event::Column::Livemode.eq(q.livemode));
+        .filter(webhook_event::Column::Livemode.eq(q.livemode))
+        .filter(webhook_event::Column::PlatformId.is_null());
     if let Some(n) = &q.payment_number {
         select = select.filter(webhook_event::Column::PaymentNumber.eq(n.as_str()));
     }
@@ -293,6 +494,7 @@ pub async fn find_event(
         .filter(webhook_event::Column::PublicId.eq(public_id))
         .filter(webhook_event::Column::ShopId.eq(shop_id))
         .filter(webhook_event::Column::Livemode.eq(livemode))
+        .filter(webhook_event::Column::PlatformId.is_null())
         .first(db)
         .await?
     else {
@@ -320,9 +522,13 @@ pub async fn redeliver(
     event: webhook_event::Model,
     now: DateTime<Utc>,
 ) -> Result<webhook_event::Model, RedeliverError> {
-    let url = match &event.url {
-        Some(u) => Some(u.clone()),
-        None => shop::Entity::find_by_id(event.shop_id)
+    let url = match (&event.url, event.platform_id) {
+        (Some(u), _) => Some(u.clone()),
+        (None, Some(platform)) => inbound_platform::Entity::find_by_id(platform)
+            .first(db)
+            .await?
+            .and_then(|p| platform_url(p, event.livemode)),
+        (None, None) => shop::Entity::find_by_id(event.shop_id)
             .first(db)
             .await?
             .and_then(|s| shop_url(s, event.livemode)),
@@ -368,10 +574,10 @@ pub async fn find_event_by_id(
     webhook_event::Entity::find_by_id(id).first(db).await
 }
 
-/// An event to deliver, and the version of its shop's signing secrets in its mode (the newest
-/// secret row's id, see [`SigningSecrets`]), read in one statement so that a cached set of
-/// secrets is checked against the database on every delivery at no extra round trip: a
-/// rotation is seen by the very next delivery.
+/// An event to deliver, and the version of its signer's secrets in its mode (the newest secret
+/// row's id, see [`SigningSecrets`]: the shop's, or the platform's for a notification), read in
+/// one statement so that a cached set of secrets is checked against the database on every
+/// delivery at no extra round trip: a rotation is seen by the very next delivery.
 pub async fn find_delivery(
     db: &impl ConnectionTrait,
     id: i64,
@@ -388,16 +594,53 @@ pub async fn find_delivery(
                 .equals((webhook_event::Entity, webhook_event::Column::Livemode)),
         )
         .to_owned();
-    let select = webhook_event::Entity::find_by_id(id).expr_as(
-        Expr::SubQuery(None, Box::new(SubQueryStatement::SelectStatement(version))),
-        "secrets_version",
-    );
+    // Null for payment events (no platform_id): an index lookup that finds nothing.
+    let platform_version = Query::select()
+        .expr(
+            Expr::col((
+                inbound_platform_secret::Entity,
+                inbound_platform_secret::Column::Id,
+            ))
+            .max(),
+        )
+        .from(inbound_platform_secret::Entity)
+        .and_where(
+            Expr::col((
+                inbound_platform_secret::Entity,
+                inbound_platform_secret::Column::PlatformId,
+            ))
+            .equals((webhook_event::Entity, webhook_event::Column::PlatformId)),
+        )
+        .and_where(
+            Expr::col((
+                inbound_platform_secret::Entity,
+                inbound_platform_secret::Column::Livemode,
+            ))
+            .equals((webhook_event::Entity, webhook_event::Column::Livemode)),
+        )
+        .to_owned();
+    let select = webhook_event::Entity::find_by_id(id)
+        .expr_as(
+            Expr::SubQuery(None, Box::new(SubQueryStatement::SelectStatement(version))),
+            "secrets_version",
+        )
+        .expr_as(
+            Expr::SubQuery(
+                None,
+                Box::new(SubQueryStatement::SelectStatement(platform_version)),
+            ),
+            "platform_secrets_version",
+        );
     let stmt = sea_orm::QueryTrait::build(&select, db.get_database_backend());
     let Some(row) = db.query_one_raw(stmt).await? else {
         return Ok(None);
     };
     let event = webhook_event::Model::from_query_result(&row, "")?;
-    let version: Option<i64> = row.try_get("", "secrets_version")?;
+    let version: Option<i64> = if event.platform_id.is_some() {
+        row.try_get("", "platform_secrets_version")?
+    } else {
+        row.try_get("", "secrets_version")?
+    };
     Ok(Some((event, version)))
 }
 

@@ -10,6 +10,12 @@ pub struct Model {
     pub code: String,
     pub name: String,
     pub created_at: DateTimeUtc,
+    /// Whether the partner's update call is on (migration 14; off by default).
+    pub updates_enabled: bool,
+    /// Where live reservation status notifications go (migration 14).
+    pub webhook_url: Option<String>,
+    /// Where test reservation status notifications go.
+    pub webhook_url_test: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -11,6 +11,7 @@ pub mod inbound_course_text;
 pub mod inbound_course_time_range;
 pub mod inbound_image;
 pub mod inbound_platform;
+pub mod inbound_platform_secret;
 pub mod inbound_reservation;
 pub mod inbound_reservation_course;
 pub mod inbound_shop;

@@ -28,6 +28,10 @@ pub struct Model {
     pub updated_at: DateTimeUtc,
     pub delivered_at: Option<DateTimeUtc>,
     pub next_attempt_at: Option<DateTimeUtc>,
+    /// Set for a reservation status notification to this inbound platform (migration 14):
+    /// then `token` is the reservation id, `payment_number` its origin number,
+    /// `payment_status` the new status and `predefined_payment_id` 0.
+    pub platform_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -13,6 +13,7 @@ mod m20261202_000006_cafeteria_orders;
 mod m20261203_000007_cart_item_metadata;
 mod m20261203_000011_menu_imports;
 mod m20261204_000012_inbound;
+mod m20261204_000014_inbound_platform_settings;
 
 pub struct Migrator;
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000007_cart_item_metadata::Migration),
             Box::new(m20261203_000011_menu_imports::Migration),
             Box::new(m20261204_000012_inbound::Migration),
+            Box::new(m20261204_000014_inbound_platform_settings::Migration),
         ]
     }
 }

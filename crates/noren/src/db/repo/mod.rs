@@ -7,6 +7,8 @@ pub mod cafeteria;
 pub mod cafeteria_cart;
 pub mod idempotency;
 pub mod inbound_catalog;
+pub mod inbound_platforms;
+pub mod inbound_reservation_changes;
 pub mod inbound_reservations;
 pub mod jobs;
 pub mod menu_imports;
