@@ -3,7 +3,7 @@
 //!
 //! The values are part of the public contract: a partner's code switches on them, so a variant
 //! is never renamed or removed, only added. The inbound spec lists them as the `reason` enum of
-//! its error body ([`crate::http::error::InboundErrorBody`]).
+//! its error body (`InboundErrorBody` in `http/error.rs`).
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

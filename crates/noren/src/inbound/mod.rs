@@ -8,6 +8,7 @@ pub mod create;
 pub mod dto;
 pub mod notify;
 pub mod reservations;
+pub mod update;
 
 use crate::domain::refusal::RefusalReason;
 use crate::http::error::{ErrorBody, ErrorCode, FieldError, InboundErrorBody};
@@ -39,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(InboundApi::openapi())
         .routes(routes!(availability::get_availability))
         .routes(routes!(create::create_reservation))
+        .routes(routes!(update::update_reservation))
         .routes(routes!(reservations::list_reservations))
         .routes(routes!(reservations::get_reservation))
         .routes(routes!(reservations::cancel_reservation))

@@ -594,3 +594,160 @@ both_databases! {
         assert!(times(&app, &s.live, s.id, &format!("requestDate={DAY}&pax=1")).await.iter().all(|t| !["17:30", "18:00", "18:30", "19:00", "19:30", "20:00", "20:30"].contains(&t.as_str())));
     }
 }
+
+async fn update(app: &TestApp, key: &str, id: &str, body: &Value) -> reqwest::Response {
+    app.client
+        .put(app.url(&format!(
+            "/v3/inbound-external/acme-travel/shops/reservations/{id}"
+        )))
+        .bearer_auth(key)
+        .json(body)
+        .send()
+        .await
+        .expect("sent")
+}
+
+fn change(s: &Shop, start: &str, guests: i64) -> Value {
+    json!({
+        "reservationStartTime": start,
+        "guestFirstName": "Alex",
+        "guestLastName": "Smith",
+        "guestPhoneNumber": "090-1234-5678",
+        "numberOfGuests": guests,
+        "remark": "",
+        "requestedCourses": [{"courseId": s.course, "courseAmountRequested": guests}],
+    })
+}
+
+async fn enable_updates(app: &TestApp) {
+    let platform = inbound_platform::Entity::find()
+        .filter(inbound_platform::Column::Code.eq("acme-travel"))
+        .one(app.db())
+        .await
+        .expect("read")
+        .expect("platform");
+    noren::db::repo::inbound_platforms::set_settings(
+        app.db(),
+        platform.id,
+        &noren::db::repo::inbound_platforms::PlatformSettings {
+            updates_enabled: Some(true),
+            ..Default::default()
+        },
+    )
+    .await
+    .expect("settings");
+}
+
+both_databases! {
+    async fn updates_are_refused_while_the_platform_setting_is_off(app) {
+        let s = shop(&app).await;
+        let r = json(create(&app, &s.live, s.id, &booking(&s, "U-1", &format!("{DAY}T19:00:00"), 2)).await).await;
+        let id = r["id"].as_str().expect("id");
+        let res = update(&app, &s.live, id, &change(&s, &format!("{DAY}T20:00:00"), 2)).await;
+        assert_eq!(res.status(), 403);
+        let body = json(res).await;
+        assert_eq!((body["code"].as_str(), body["reason"].as_str()), (Some("forbidden"), Some("updates_disabled")));
+        // Even a bad body: the setting answers first.
+        let res = update(&app, &s.live, id, &json!({})).await;
+        assert_eq!(res.status(), 403);
+        let stored = inbound_reservation::Entity::find_by_id(id).one(app.db()).await.expect("read").expect("row");
+        assert_eq!(stored.start_at, jst(&format!("{DAY}T19:00")));
+    }
+
+    async fn an_enabled_update_moves_the_reservation_and_rechecks_availability(app) {
+        let s = shop_with(&app, |s| { s.seat_capacity = 4; s.cancellation_policy_days = 0; }, |_| {}).await;
+        enable_updates(&app).await;
+        let r = json(create(&app, &s.live, s.id, &booking(&s, "U-1", &format!("{DAY}T19:00:00"), 2)).await).await;
+        let id = r["id"].as_str().expect("id").to_string();
+        json(create(&app, &s.live, s.id, &booking(&s, "U-2", &format!("{DAY}T22:00:00"), 3)).await).await;
+
+        // Every field is required.
+        let res = update(&app, &s.live, &id, &json!({"reservationStartTime": format!("{DAY}T20:00:00")})).await;
+        assert_eq!(res.status(), 400);
+        let mut got = fields(&json(res).await);
+        got.sort();
+        assert_eq!(got, ["guestFirstName", "guestLastName", "guestPhoneNumber", "numberOfGuests", "remark", "requestedCourses"]);
+
+        // Its own 2 seats do not count against it: 4 guests at 19:00 fit.
+        let mut body = change(&s, &format!("{DAY}T19:00:00"), 4);
+        body["remark"] = json!("Window, please.");
+        let res = update(&app, &s.live, &id, &body).await;
+        assert_eq!(res.status(), 200);
+        let r = json(res).await;
+        assert_eq!((r["numberOfGuests"].as_i64(), r["priceTotal"].as_i64(), r["remarkStatus"].as_i64()), (Some(4), Some(48000), Some(0)));
+        assert_eq!(r["remark"], "Window, please.");
+        assert_eq!(r["originPlatformReservationNumber"], "U-1");
+        assert_eq!(r["guestEmail"], "alex@example.com");
+        // 21:00 overlaps the 3 guests at 22:00: 4 more do not fit.
+        let res = update(&app, &s.live, &id, &change(&s, &format!("{DAY}T21:00:00"), 4)).await;
+        assert_eq!(refused(res).await, "slot_unavailable");
+        let res = update(&app, &s.live, &id, &change(&s, &format!("{DAY}T18:15:00"), 4)).await;
+        assert_eq!(refused(res).await, "outside_business_hours");
+        // By origin number, to 17:00: the seats at 19:00 are free again.
+        let res = update(&app, &s.live, "U-1", &change(&s, &format!("{DAY}T17:00:00"), 4)).await;
+        assert_eq!(res.status(), 200);
+        let r = json(res).await;
+        assert_eq!(r["reservationStartTime"], format!("{DAY}T17:00:00"));
+        assert_eq!(r["remark"], Value::Null);
+        assert_eq!(r["remarkStatus"], 1);
+        assert!(times(&app, &s.live, s.id, &format!("requestDate={DAY}&pax=4")).await.contains(&"19:30".to_string()));
+        assert!(!times(&app, &s.live, s.id, &format!("requestDate={DAY}&pax=1")).await.contains(&"17:30".to_string()));
+        // Another mode's key, or an unknown number, finds nothing.
+        assert_eq!(update(&app, &s.test, &id, &change(&s, &format!("{DAY}T17:00:00"), 4)).await.status(), 404);
+        assert_eq!(update(&app, &s.live, "nope", &change(&s, &format!("{DAY}T17:00:00"), 4)).await.status(), 404);
+        // Mixing courses is refused as on create.
+        let mut body = change(&s, &format!("{DAY}T17:00:00"), 4);
+        body["requestedCourses"] = json!([{"courseId": s.course, "courseAmountRequested": 1}, {"courseId": s.other_course, "courseAmountRequested": 1}]);
+        assert_eq!(refused(update(&app, &s.live, &id, &body).await).await, "course_mix");
+    }
+
+    async fn an_update_of_time_or_guests_keeps_the_cancellation_policy_and_the_cutoff(app) {
+        let s = shop_with(&app, |s| { s.cancellation_policy_days = 2; s.cutoff_hours = 2; }, |_| {}).await;
+        enable_updates(&app).await;
+        // Now is 2027-03-04 12:00 JST: the 5th is 1 day ahead, inside the 2-day policy.
+        let r = json(create(&app, &s.live, s.id, &booking(&s, "K-1", &format!("{DAY}T19:00:00"), 2)).await).await;
+        let id = r["id"].as_str().expect("id").to_string();
+        let res = update(&app, &s.live, &id, &change(&s, &format!("{DAY}T20:00:00"), 2)).await;
+        assert_eq!(refused(res).await, "cancellation_not_allowed");
+        let res = update(&app, &s.live, &id, &change(&s, &format!("{DAY}T19:00:00"), 3)).await;
+        assert_eq!(refused(res).await, "cancellation_not_allowed");
+        // Names and remark may still change.
+        let mut body = change(&s, &format!("{DAY}T19:00:00"), 2);
+        body["guestFirstName"] = json!("Sam");
+        let res = update(&app, &s.live, &id, &body).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(json(res).await["guestFirstName"], "Sam");
+
+        // Far ahead (the 10th): moving is free, but not to a slot inside the cutoff.
+        let r = json(create(&app, &s.live, s.id, &booking(&s, "K-2", "2027-03-10T19:00:00", 2)).await).await;
+        let far = r["id"].as_str().expect("id").to_string();
+        let res = update(&app, &s.live, &far, &change(&s, "2027-03-04T13:00:00", 2)).await;
+        assert_eq!(refused(res).await, "cutoff_passed");
+        let res = update(&app, &s.live, &far, &change(&s, "2027-03-09T18:00:00", 2)).await;
+        assert_eq!(res.status(), 200);
+
+        // On the day itself: cancellation_day_of.
+        set_now(&app, &format!("{DAY}T10:00"));
+        let res = update(&app, &s.live, &id, &change(&s, &format!("{DAY}T21:00:00"), 2)).await;
+        assert_eq!(refused(res).await, "cancellation_day_of");
+
+        // A shop that allows no cancellation allows no move.
+        let n = shop_with(&app, |s| s.cancellation_policy_days = -1, |_| {}).await;
+        let r = json(create(&app, &n.live, n.id, &booking(&n, "K-3", "2027-03-20T19:00:00", 2)).await).await;
+        let res = update(&app, &n.live, r["id"].as_str().expect("id"), &change(&n, "2027-03-20T20:00:00", 2)).await;
+        assert_eq!(refused(res).await, "cancellation_not_allowed");
+    }
+
+    async fn a_cancelled_reservation_cannot_be_updated(app) {
+        let s = shop(&app).await;
+        enable_updates(&app).await;
+        let r = json(create(&app, &s.live, s.id, &booking(&s, "Z-1", "2027-03-20T19:00:00", 2)).await).await;
+        let id = r["id"].as_str().expect("id").to_string();
+        let res = app.client
+            .patch(app.url(&format!("/v3/inbound-external/acme-travel/shops/reservations/{id}/cancel")))
+            .bearer_auth(&s.live).json(&json!({})).send().await.expect("sent");
+        assert_eq!(res.status(), 200);
+        let res = update(&app, &s.live, &id, &change(&s, "2027-03-20T20:00:00", 2)).await;
+        assert_eq!(refused(res).await, "status_conflict");
+    }
+}
