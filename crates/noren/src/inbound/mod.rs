@@ -3,9 +3,12 @@
 //! arrive with the inbound issue; the router, spec and partner-key extractor exist now.
 
 pub mod admin;
+pub mod availability;
+pub mod create;
 pub mod dto;
 pub mod notify;
 pub mod reservations;
+pub mod update;
 
 use crate::domain::refusal::RefusalReason;
 use crate::http::error::{ErrorBody, ErrorCode, FieldError, InboundErrorBody};
@@ -35,6 +38,9 @@ pub struct InboundApi;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(InboundApi::openapi())
+        .routes(routes!(availability::get_availability))
+        .routes(routes!(create::create_reservation))
+        .routes(routes!(update::update_reservation))
         .routes(routes!(reservations::list_reservations))
         .routes(routes!(reservations::get_reservation))
         .routes(routes!(reservations::cancel_reservation))

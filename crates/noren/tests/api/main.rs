@@ -12,6 +12,7 @@ mod errors;
 mod extractors;
 mod idempotency;
 mod inbound_auth;
+mod inbound_booking;
 mod inbound_catalog;
 mod inbound_reservations;
 mod jobs;
