@@ -384,6 +384,9 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
         crate::order::demo::seed_restaurant(&tx, shop.id, Utc::now()).await?;
         tx.commit().await?;
     }
+    // The inbound catalogue (issue 12): shops in Tokyo and Kyoto for the demo platform.
+    let objects = crate::objects::Objects::open(&config.objects, &config.data_dir)?;
+    let inbound = crate::inbound::demo::seed(&db, &objects, legal_person.id, Utc::now()).await?;
     let server_device = demo_device(&db, shop.id, "Demo server", "server", None).await?;
     let pos_device = demo_device(&db, shop.id, "Demo POS", "pos", Some(Lang::Ja)).await?;
     let platform = match accounts::find_platform_by_code(&db, DEMO_PLATFORM).await? {
@@ -435,6 +438,7 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
             "pos_device_id": pos_device.id,
             "platform": platform.code,
             "partner_key": partner_key,
+            "inbound_shop_ids": inbound.shops,
             "webhook_secret": webhook_secret,
             "miniprogram_appid": DEMO_MINIPROGRAM_APPID,
             "miniprogram_key": miniprogram_key,
@@ -454,6 +458,7 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
              Try:\n\
              \x20 curl -H \"X-Auth-API-Key: {merchant_key}\" {base}/v3/api_keys/whoami\n\
              \x20 curl {base}/api/order/shop/{}?lang=ja   (the demo restaurant: shop id {}, not its number)\n\
+             \x20 curl -H \"Authorization: Bearer {partner_key}\" \"{base}/v3/inbound-external/{}/shops?languageCode=en\"   (inbound shops {:?})\n\
              \x20 open {base}/ for the developer portal, {base}/references/pay for the payment API\n",
             pos_device.device_name,
             platform.code,
@@ -465,6 +470,8 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
             shop.number,
             shop.id,
             shop.id,
+            platform.code,
+            inbound.shops,
         );
     }
     Ok(ExitCode::SUCCESS)

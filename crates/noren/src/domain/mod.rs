@@ -3,6 +3,7 @@
 pub mod brands;
 pub mod clock;
 pub mod destination;
+pub mod hhmm;
 pub mod keys;
 pub mod lang;
 pub mod lifecycle;

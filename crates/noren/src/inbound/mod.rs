@@ -2,6 +2,8 @@
 //! `/v3/inbound-external/{platform}/`: shops, courses, availability and reservations. Its calls
 //! arrive with the inbound issue; the router, spec and partner-key extractor exist now.
 
+pub mod demo;
+
 use crate::domain::refusal::RefusalReason;
 use crate::http::error::{ErrorBody, ErrorCode, FieldError, InboundErrorBody};
 use crate::openapi::{PartnerKeyScheme, Servers};
