@@ -2,7 +2,11 @@
 //! `/v3/inbound-external/{platform}/`: shops, courses, availability and reservations. Its calls
 //! arrive with the inbound issue; the router, spec and partner-key extractor exist now.
 
+pub mod catalog_examples;
+pub mod courses;
 pub mod demo;
+pub mod images;
+pub mod shops;
 
 use crate::domain::refusal::RefusalReason;
 use crate::http::error::{ErrorBody, ErrorCode, FieldError, InboundErrorBody};
@@ -10,6 +14,7 @@ use crate::openapi::{PartnerKeyScheme, Servers};
 use crate::state::AppState;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -29,4 +34,9 @@ pub struct InboundApi;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(InboundApi::openapi())
+        .routes(routes!(shops::list_inbound_shops))
+        .routes(routes!(shops::get_inbound_shop))
+        .routes(routes!(courses::list_inbound_shop_courses))
+        .routes(routes!(courses::get_inbound_course))
+        .routes(routes!(images::get_inbound_image))
 }
