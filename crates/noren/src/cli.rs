@@ -19,7 +19,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod inbound;
 mod order_settings;
+use inbound::InboundCommand;
 use order_settings::{BenchMenusArgs, DeliveryAddressesCommand, OrderSettingsCommand};
 
 #[derive(Debug, Parser)]
@@ -83,6 +85,10 @@ pub enum Command {
     /// `GET /api/order/shop/{id}` shows them.
     #[command(subcommand)]
     OrderSettings(OrderSettingsCommand),
+    /// The inbound catalogue: a merchant shop's inbound settings, texts, hours and tags
+    /// (`inbound shop set`), its courses (`inbound course add`).
+    #[command(subcommand)]
+    Inbound(InboundCommand),
     /// The addresses a restaurant delivers to (`deliveryAddresses`).
     #[command(subcommand)]
     DeliveryAddresses(DeliveryAddressesCommand),
@@ -260,6 +266,7 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
         Command::Webhook(cmd) => operator(&config, Operator::Webhook(cmd)).await,
         Command::MiniprogramApp(cmd) => operator(&config, Operator::MiniprogramApp(cmd)).await,
         Command::OrderSettings(cmd) => operator(&config, Operator::OrderSettings(cmd)).await,
+        Command::Inbound(cmd) => operator(&config, Operator::Inbound(cmd)).await,
         Command::DeliveryAddresses(cmd) => {
             operator(&config, Operator::DeliveryAddresses(cmd)).await
         }
@@ -512,6 +519,7 @@ enum Operator {
     Webhook(WebhookCommand),
     MiniprogramApp(MiniprogramAppCommand),
     OrderSettings(OrderSettingsCommand),
+    Inbound(InboundCommand),
     DeliveryAddresses(DeliveryAddressesCommand),
     BenchMenus(BenchMenusArgs),
 }
@@ -528,6 +536,7 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
     let db = db::connect_and_migrate(&config.database_url).await?;
     let out = match cmd {
         Operator::OrderSettings(cmd) => order_settings::order_settings(&db, cmd).await?,
+        Operator::Inbound(cmd) => inbound::inbound(&db, cmd).await?,
         Operator::DeliveryAddresses(cmd) => order_settings::delivery_addresses(&db, cmd).await?,
         Operator::BenchMenus(args) => order_settings::bench_menus(&db, args).await?,
         Operator::LegalPerson(LegalPersonCommand::Create {

@@ -13,6 +13,7 @@ mod extractors;
 mod idempotency;
 mod inbound_auth;
 mod inbound_catalog;
+mod inbound_cli;
 mod inbound_shops;
 mod jobs;
 mod limits;
