@@ -19,9 +19,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod inbound;
 mod inbound_platforms;
 mod order_settings;
-use inbound_platforms::InboundPlatformCommand;
+use inbound::InboundCommand;
 use order_settings::{BenchMenusArgs, DeliveryAddressesCommand, OrderSettingsCommand};
 
 #[derive(Debug, Parser)]
@@ -85,22 +86,17 @@ pub enum Command {
     /// `GET /api/order/shop/{id}` shows them.
     #[command(subcommand)]
     OrderSettings(OrderSettingsCommand),
+    /// The inbound reservation API's data: a merchant shop's inbound settings, texts, hours and
+    /// tags (`inbound shop set`), its courses (`inbound course add`), a partner platform's
+    /// notification URLs and update setting (`inbound platform set|show`).
+    #[command(subcommand)]
+    Inbound(InboundCommand),
     /// The addresses a restaurant delivers to (`deliveryAddresses`).
     #[command(subcommand)]
     DeliveryAddresses(DeliveryAddressesCommand),
     /// Internal (benchmark): give a shop many plain menus.
     #[command(hide = true)]
     BenchMenus(BenchMenusArgs),
-    /// The inbound reservation API's data: platform settings (notification URLs, updates).
-    #[command(subcommand)]
-    Inbound(InboundCommand),
-}
-
-#[derive(Debug, Subcommand)]
-pub enum InboundCommand {
-    /// A partner platform's notification URLs, signing secrets and update setting.
-    #[command(subcommand)]
-    Platform(InboundPlatformCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -272,11 +268,11 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
         Command::Webhook(cmd) => operator(&config, Operator::Webhook(cmd)).await,
         Command::MiniprogramApp(cmd) => operator(&config, Operator::MiniprogramApp(cmd)).await,
         Command::OrderSettings(cmd) => operator(&config, Operator::OrderSettings(cmd)).await,
+        Command::Inbound(cmd) => operator(&config, Operator::Inbound(cmd)).await,
         Command::DeliveryAddresses(cmd) => {
             operator(&config, Operator::DeliveryAddresses(cmd)).await
         }
         Command::BenchMenus(args) => operator(&config, Operator::BenchMenus(args)).await,
-        Command::Inbound(cmd) => operator(&config, Operator::Inbound(cmd)).await,
     }
 }
 
@@ -397,6 +393,9 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
         crate::order::demo::seed_restaurant(&tx, shop.id, Utc::now()).await?;
         tx.commit().await?;
     }
+    // The inbound catalogue (issue 12): shops in Tokyo and Kyoto for the demo platform.
+    let objects = crate::objects::Objects::open(&config.objects, &config.data_dir)?;
+    let inbound = crate::inbound::demo::seed(&db, &objects, legal_person.id, Utc::now()).await?;
     let server_device = demo_device(&db, shop.id, "Demo server", "server", None).await?;
     let pos_device = demo_device(&db, shop.id, "Demo POS", "pos", Some(Lang::Ja)).await?;
     let platform = match accounts::find_platform_by_code(&db, DEMO_PLATFORM).await? {
@@ -448,6 +447,7 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
             "pos_device_id": pos_device.id,
             "platform": platform.code,
             "partner_key": partner_key,
+            "inbound_shop_ids": inbound.shops,
             "webhook_secret": webhook_secret,
             "miniprogram_appid": DEMO_MINIPROGRAM_APPID,
             "miniprogram_key": miniprogram_key,
@@ -467,6 +467,7 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
              Try:\n\
              \x20 curl -H \"X-Auth-API-Key: {merchant_key}\" {base}/v3/api_keys/whoami\n\
              \x20 curl {base}/api/order/shop/{}?lang=ja   (the demo restaurant: shop id {}, not its number)\n\
+             \x20 curl -H \"Authorization: Bearer {partner_key}\" \"{base}/v3/inbound-external/{}/shops?languageCode=en\"   (inbound shops {:?})\n\
              \x20 open {base}/ for the developer portal, {base}/references/pay for the payment API\n",
             pos_device.device_name,
             platform.code,
@@ -478,6 +479,8 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
             shop.number,
             shop.id,
             shop.id,
+            platform.code,
+            inbound.shops,
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -518,9 +521,9 @@ enum Operator {
     Webhook(WebhookCommand),
     MiniprogramApp(MiniprogramAppCommand),
     OrderSettings(OrderSettingsCommand),
+    Inbound(InboundCommand),
     DeliveryAddresses(DeliveryAddressesCommand),
     BenchMenus(BenchMenusArgs),
-    Inbound(InboundCommand),
 }
 
 async fn shop_by_number(db: &Db, number: &str) -> anyhow::Result<crate::db::entities::shop::Model> {
@@ -535,11 +538,9 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
     let db = db::connect_and_migrate(&config.database_url).await?;
     let out = match cmd {
         Operator::OrderSettings(cmd) => order_settings::order_settings(&db, cmd).await?,
+        Operator::Inbound(cmd) => inbound::inbound(&db, config, cmd).await?,
         Operator::DeliveryAddresses(cmd) => order_settings::delivery_addresses(&db, cmd).await?,
         Operator::BenchMenus(args) => order_settings::bench_menus(&db, args).await?,
-        Operator::Inbound(InboundCommand::Platform(cmd)) => {
-            inbound_platforms::platform(&db, config, cmd).await?
-        }
         Operator::LegalPerson(LegalPersonCommand::Create {
             company_name,
             company_email,

@@ -4,6 +4,7 @@ pub mod availability;
 pub mod brands;
 pub mod clock;
 pub mod destination;
+pub mod hhmm;
 pub mod keys;
 pub mod lang;
 pub mod lifecycle;

@@ -3,7 +3,7 @@
 
 /// Path prefixes that belong to the APIs and operations: never served from the portal, and
 /// answered with the JSON error body when no route matches.
-const API_PREFIXES: [&str; 9] = [
+const API_PREFIXES: [&str; 10] = [
     "/v3",
     "/api",
     "/openapi",
@@ -13,6 +13,7 @@ const API_PREFIXES: [&str; 9] = [
     "/metrics",
     "/checkout/api",
     "/checkout/brands",
+    "/inbound-images",
 ];
 
 pub fn is_api_path(path: &str) -> bool {

@@ -4,10 +4,15 @@
 
 pub mod admin;
 pub mod availability;
+pub mod catalog_examples;
+pub mod courses;
 pub mod create;
+pub mod demo;
 pub mod dto;
+pub mod images;
 pub mod notify;
 pub mod reservations;
+pub mod shops;
 pub mod update;
 
 use crate::domain::refusal::RefusalReason;
@@ -51,4 +56,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(admin::cancel_reservation_admin))
         .routes(routes!(admin::half_refund_reservation))
         .routes(routes!(admin::mark_reservation_remark_read))
+        .routes(routes!(shops::list_inbound_shops))
+        .routes(routes!(shops::get_inbound_shop))
+        .routes(routes!(courses::list_inbound_shop_courses))
+        .routes(routes!(courses::get_inbound_course))
+        .routes(routes!(images::get_inbound_image))
 }

@@ -196,6 +196,7 @@ fn demo_base_url_is_null_when_the_port_is_chosen_at_start() {
         let out = Command::new(BIN)
             .args(["demo", "--json"])
             .env("NOREN_DATABASE_URL", &url)
+            .env("NOREN_DATA_DIR", dir.path())
             .env("NOREN_LISTEN", listen)
             .env_remove("NOREN_PUBLIC_URL")
             .output()

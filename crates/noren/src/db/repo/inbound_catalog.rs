@@ -474,3 +474,413 @@ pub async fn shop_number(db: &impl ConnectionTrait, shop_id: i64) -> Result<Opti
         .await?
         .map(|s| s.number))
 }
+
+// ----- Reads for the partner calls -----
+
+/// The filters of the shop search (`GET shops`), already parsed.
+#[derive(Clone, Debug, Default)]
+pub struct ShopFilter {
+    /// Only these shops (then `page` is ignored).
+    pub shop_ids: Option<Vec<i64>>,
+    /// Case-insensitive substring of the shop's name in any language.
+    pub name: Option<String>,
+    pub real_time_only: bool,
+    /// Case-insensitive beginnings of the address parts (Japanese or any language's): `京都`
+    /// finds `京都府`, not `東京都`.
+    pub address_state: Option<String>,
+    pub address_city: Option<String>,
+    pub address_town: Option<String>,
+    /// `NNN-NNNN`.
+    pub postal_code: Option<String>,
+}
+
+/// A page of published shops matching a filter, and how many match in all.
+pub async fn search_shops(
+    db: &impl ConnectionTrait,
+    filter: &ShopFilter,
+    page: Option<(u64, u64)>,
+) -> Result<(Vec<i64>, u64), DbErr> {
+    use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
+    use sea_orm::{Condition, PaginatorTrait, QuerySelect};
+    // `%q%` (anywhere) or `q%` (at the start), wildcards in `q` taken literally.
+    let like = |s: &str, anywhere: bool| {
+        let escaped: String = s
+            .to_lowercase()
+            .chars()
+            .flat_map(|c| match c {
+                '%' | '_' | '\\' => vec!['\\', c],
+                c => vec![c],
+            })
+            .collect();
+        let lead = if anywhere { "%" } else { "" };
+        LikeExpr::new(format!("{lead}{escaped}%")).escape('\\')
+    };
+    let lower_like =
+        |col: Expr, s: &str, anywhere: bool| Expr::expr(Func::lower(col)).like(like(s, anywhere));
+    let mut cond = Condition::all().add(inbound_shop::Column::Published.eq(true));
+    if let Some(ids) = &filter.shop_ids {
+        cond = cond.add(inbound_shop::Column::ShopId.is_in(ids.iter().copied()));
+    }
+    if filter.real_time_only {
+        cond = cond.add(inbound_shop::Column::RealTimeBookable.eq(true));
+    }
+    // A text column of `inbound_shop_texts` matching in any language.
+    let in_texts = |col: inbound_shop_text::Column, s: &str, anywhere: bool| {
+        inbound_shop::Column::ShopId.in_subquery(
+            Query::select()
+                .column(inbound_shop_text::Column::ShopId)
+                .from(inbound_shop_text::Entity)
+                .and_where(lower_like(Expr::col(col), s, anywhere))
+                .to_owned(),
+        )
+    };
+    if let Some(q) = &filter.name {
+        cond = cond.add(
+            Condition::any()
+                .add(lower_like(Expr::col(inbound_shop::Column::NameJa), q, true))
+                .add(lower_like(Expr::col(inbound_shop::Column::NameEn), q, true))
+                .add(in_texts(inbound_shop_text::Column::ShopName, q, true)),
+        );
+    }
+    for (value, own, text) in [
+        (
+            &filter.address_state,
+            inbound_shop::Column::AddressState,
+            inbound_shop_text::Column::AddressState,
+        ),
+        (
+            &filter.address_city,
+            inbound_shop::Column::AddressCity,
+            inbound_shop_text::Column::AddressCity,
+        ),
+        (
+            &filter.address_town,
+            inbound_shop::Column::AddressTown,
+            inbound_shop_text::Column::AddressTown,
+        ),
+    ] {
+        if let Some(q) = value {
+            cond = cond.add(
+                Condition::any()
+                    .add(lower_like(Expr::col(own), q, false))
+                    .add(in_texts(text, q, false)),
+            );
+        }
+    }
+    if let Some(code) = &filter.postal_code {
+        let compact = code.replace('-', "");
+        cond = cond.add(
+            Condition::any()
+                .add(inbound_shop::Column::AddressPostalCode.is_in([code.clone(), compact.clone()]))
+                .add(
+                    inbound_shop::Column::ShopId.in_subquery(
+                        Query::select()
+                            .column(inbound_shop_text::Column::ShopId)
+                            .from(inbound_shop_text::Entity)
+                            .and_where(
+                                inbound_shop_text::Column::AddressPostalCode
+                                    .is_in([code.clone(), compact]),
+                            )
+                            .to_owned(),
+                    ),
+                ),
+        );
+    }
+    let count = inbound_shop::Entity::find()
+        .filter(cond.clone())
+        .count(db)
+        .await?;
+    let mut q = inbound_shop::Entity::find()
+        .filter(cond)
+        .order_by_asc(inbound_shop::Column::ShopId);
+    if let Some((offset, limit)) = page {
+        q = q.offset(offset).limit(limit);
+    }
+    let ids = q.all(db).await?.into_iter().map(|s| s.shop_id).collect();
+    Ok((ids, count))
+}
+
+/// Everything the shop answers show of some shops, read at once (one statement per table).
+#[derive(Clone, Debug, Default)]
+pub struct ShopBundle {
+    /// In the order asked for; unknown and unpublished shops left out.
+    pub shops: Vec<(inbound_shop::Model, String)>,
+    pub texts: std::collections::HashMap<i64, Vec<inbound_shop_text::Model>>,
+    pub hours: std::collections::HashMap<i64, Vec<inbound_business_hour::Model>>,
+    /// Each shop's tags in order, with their texts.
+    pub tags:
+        std::collections::HashMap<i64, Vec<(inbound_tag::Model, Vec<inbound_tag_text::Model>)>>,
+    /// Shop images (not course images), in order.
+    pub images: std::collections::HashMap<i64, Vec<inbound_image::Model>>,
+}
+
+/// The published shops among `ids` with everything they show.
+pub async fn shop_bundle(db: &impl ConnectionTrait, ids: &[i64]) -> Result<ShopBundle, DbErr> {
+    use std::collections::HashMap;
+    let mut out = ShopBundle::default();
+    if ids.is_empty() {
+        return Ok(out);
+    }
+    let rows: HashMap<i64, inbound_shop::Model> = inbound_shop::Entity::find()
+        .filter(inbound_shop::Column::ShopId.is_in(ids.iter().copied()))
+        .filter(inbound_shop::Column::Published.eq(true))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|s| (s.shop_id, s))
+        .collect();
+    let numbers: HashMap<i64, String> = shop::Entity::find()
+        .filter(shop::Column::Id.is_in(ids.iter().copied()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|s| (s.id, s.number))
+        .collect();
+    for id in ids {
+        if let (Some(s), Some(n)) = (rows.get(id), numbers.get(id)) {
+            out.shops.push((s.clone(), n.clone()));
+        }
+    }
+    for t in inbound_shop_text::Entity::find()
+        .filter(inbound_shop_text::Column::ShopId.is_in(ids.iter().copied()))
+        .all(db)
+        .await?
+    {
+        out.texts.entry(t.shop_id).or_default().push(t);
+    }
+    for h in inbound_business_hour::Entity::find()
+        .filter(inbound_business_hour::Column::ShopId.is_in(ids.iter().copied()))
+        .order_by_asc(inbound_business_hour::Column::Weekday)
+        .order_by_asc(inbound_business_hour::Column::SortOrder)
+        .order_by_asc(inbound_business_hour::Column::Id)
+        .all(db)
+        .await?
+    {
+        out.hours.entry(h.shop_id).or_default().push(h);
+    }
+    let links = inbound_shop_tag::Entity::find()
+        .filter(inbound_shop_tag::Column::ShopId.is_in(ids.iter().copied()))
+        .order_by_asc(inbound_shop_tag::Column::SortOrder)
+        .all(db)
+        .await?;
+    let tag_ids: Vec<i64> = links.iter().map(|l| l.tag_id).collect();
+    let tags: HashMap<i64, inbound_tag::Model> = inbound_tag::Entity::find()
+        .filter(inbound_tag::Column::Id.is_in(tag_ids.iter().copied()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|t| (t.id, t))
+        .collect();
+    let mut tag_texts: HashMap<i64, Vec<inbound_tag_text::Model>> = HashMap::new();
+    for t in inbound_tag_text::Entity::find()
+        .filter(inbound_tag_text::Column::TagId.is_in(tag_ids.iter().copied()))
+        .all(db)
+        .await?
+    {
+        tag_texts.entry(t.tag_id).or_default().push(t);
+    }
+    for l in links {
+        if let Some(tag) = tags.get(&l.tag_id) {
+            let texts = tag_texts.get(&l.tag_id).cloned().unwrap_or_default();
+            out.tags
+                .entry(l.shop_id)
+                .or_default()
+                .push((tag.clone(), texts));
+        }
+    }
+    for i in inbound_image::Entity::find()
+        .filter(inbound_image::Column::ShopId.is_in(ids.iter().copied()))
+        .filter(inbound_image::Column::CourseId.is_null())
+        .order_by_asc(inbound_image::Column::SortOrder)
+        .order_by_asc(inbound_image::Column::Id)
+        .all(db)
+        .await?
+    {
+        out.images.entry(i.shop_id).or_default().push(i);
+    }
+    Ok(out)
+}
+
+/// Courses with everything the course answers show, read at once.
+#[derive(Clone, Debug, Default)]
+pub struct CourseBundle {
+    /// The parent courses asked for, in order.
+    pub courses: Vec<inbound_course::Model>,
+    /// Published child courses by parent id, in order.
+    pub children: std::collections::HashMap<i64, Vec<inbound_course::Model>>,
+    /// Texts of the courses and children, by course id.
+    pub texts: std::collections::HashMap<i64, Vec<inbound_course_text::Model>>,
+    pub ranges: std::collections::HashMap<i64, Vec<inbound_course_time_range::Model>>,
+    pub images: std::collections::HashMap<i64, Vec<inbound_image::Model>>,
+}
+
+/// A page of the published parent courses of a published shop (`None` when the shop is
+/// unknown or unpublished), and how many there are; `name` filters by a case-insensitive
+/// substring of the internal name or a name in any language.
+pub async fn shop_courses(
+    db: &impl ConnectionTrait,
+    shop_id: i64,
+    name: Option<&str>,
+    offset: u64,
+    limit: u64,
+) -> Result<Option<(CourseBundle, u64)>, DbErr> {
+    use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
+    use sea_orm::{Condition, PaginatorTrait, QuerySelect};
+    if !published_shop(db, shop_id).await? {
+        return Ok(None);
+    }
+    let mut cond = Condition::all()
+        .add(inbound_course::Column::ShopId.eq(shop_id))
+        .add(inbound_course::Column::ParentCourseId.is_null())
+        .add(inbound_course::Column::Published.eq(true));
+    if let Some(q) = name {
+        let escaped: String = q
+            .to_lowercase()
+            .chars()
+            .flat_map(|c| match c {
+                '%' | '_' | '\\' => vec!['\\', c],
+                c => vec![c],
+            })
+            .collect();
+        let pattern = || LikeExpr::new(format!("%{escaped}%")).escape('\\');
+        cond = cond.add(
+            Condition::any()
+                .add(
+                    Expr::expr(Func::lower(Expr::col(inbound_course::Column::CourseName)))
+                        .like(pattern()),
+                )
+                .add(
+                    inbound_course::Column::Id.in_subquery(
+                        Query::select()
+                            .column(inbound_course_text::Column::CourseId)
+                            .from(inbound_course_text::Entity)
+                            .and_where(inbound_course_text::Column::ShopId.eq(shop_id))
+                            .and_where(
+                                Expr::expr(Func::lower(Expr::col(
+                                    inbound_course_text::Column::CourseName,
+                                )))
+                                .like(pattern()),
+                            )
+                            .to_owned(),
+                    ),
+                ),
+        );
+    }
+    let count = inbound_course::Entity::find()
+        .filter(cond.clone())
+        .count(db)
+        .await?;
+    let courses = inbound_course::Entity::find()
+        .filter(cond)
+        .order_by_asc(inbound_course::Column::SortOrder)
+        .order_by_asc(inbound_course::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok(Some((course_bundle(db, courses).await?, count)))
+}
+
+/// A published course of a published shop (a parent or a child), with what it shows.
+pub async fn course(db: &impl ConnectionTrait, id: i64) -> Result<Option<CourseBundle>, DbErr> {
+    let Some(c) = inbound_course::Entity::find_by_id(id)
+        .filter(inbound_course::Column::Published.eq(true))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    if !published_shop(db, c.shop_id).await? {
+        return Ok(None);
+    }
+    if let Some(parent) = c.parent_course_id {
+        // A child of an unpublished parent is hidden with it.
+        let visible = inbound_course::Entity::find_by_id(parent)
+            .filter(inbound_course::Column::Published.eq(true))
+            .one(db)
+            .await?
+            .is_some();
+        if !visible {
+            return Ok(None);
+        }
+    }
+    Ok(Some(course_bundle(db, vec![c]).await?))
+}
+
+async fn published_shop(db: &impl ConnectionTrait, shop_id: i64) -> Result<bool, DbErr> {
+    Ok(inbound_shop::Entity::find_by_id(shop_id)
+        .filter(inbound_shop::Column::Published.eq(true))
+        .one(db)
+        .await?
+        .is_some())
+}
+
+async fn course_bundle(
+    db: &impl ConnectionTrait,
+    courses: Vec<inbound_course::Model>,
+) -> Result<CourseBundle, DbErr> {
+    let mut out = CourseBundle::default();
+    let parents: Vec<i64> = courses.iter().map(|c| c.id).collect();
+    let children = if parents.is_empty() {
+        Vec::new()
+    } else {
+        inbound_course::Entity::find()
+            .filter(inbound_course::Column::ParentCourseId.is_in(parents.iter().copied()))
+            .filter(inbound_course::Column::Published.eq(true))
+            .order_by_asc(inbound_course::Column::SortOrder)
+            .order_by_asc(inbound_course::Column::Id)
+            .all(db)
+            .await?
+    };
+    let all: Vec<i64> = parents
+        .iter()
+        .copied()
+        .chain(children.iter().map(|c| c.id))
+        .collect();
+    for c in children {
+        if let Some(p) = c.parent_course_id {
+            out.children.entry(p).or_default().push(c);
+        }
+    }
+    out.courses = courses;
+    if all.is_empty() {
+        return Ok(out);
+    }
+    for t in inbound_course_text::Entity::find()
+        .filter(inbound_course_text::Column::CourseId.is_in(all.iter().copied()))
+        .order_by_asc(inbound_course_text::Column::Id)
+        .all(db)
+        .await?
+    {
+        out.texts.entry(t.course_id).or_default().push(t);
+    }
+    for r in inbound_course_time_range::Entity::find()
+        .filter(inbound_course_time_range::Column::CourseId.is_in(parents.iter().copied()))
+        .order_by_asc(inbound_course_time_range::Column::SortOrder)
+        .order_by_asc(inbound_course_time_range::Column::Id)
+        .all(db)
+        .await?
+    {
+        out.ranges.entry(r.course_id).or_default().push(r);
+    }
+    for i in inbound_image::Entity::find()
+        .filter(inbound_image::Column::CourseId.is_in(all.iter().copied()))
+        .order_by_asc(inbound_image::Column::SortOrder)
+        .order_by_asc(inbound_image::Column::Id)
+        .all(db)
+        .await?
+    {
+        if let Some(c) = i.course_id {
+            out.images.entry(c).or_default().push(i);
+        }
+    }
+    Ok(out)
+}
+
+/// An image's object key (for the image route), whatever it shows.
+pub async fn image(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> Result<Option<inbound_image::Model>, DbErr> {
+    inbound_image::Entity::find_by_id(id).one(db).await
+}

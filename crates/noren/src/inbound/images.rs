@@ -1,0 +1,151 @@
+//! Signed image links of the inbound API (seed 001 §3: "signed URLs that expire after 10
+//! minutes"; DESIGN.md "Image links are signed and expire after 10 minutes; an expired link
+//! answers 403"). A shop or course answer carries
+//! `{public_url}/inbound-images/{imageId}?expires=<unix seconds>&signature=<hex HMAC-SHA256>`,
+//! signed with a key derived from the server secret (`NOREN_SECRET_KEY`, like the menu
+//! import's upload URLs) and expiring [`IMAGE_URL_TTL_SECS`] after the answer (state clock).
+//! The route serves the bytes from the object store with no key: the signature is the grant.
+
+use crate::db::repo::inbound_catalog;
+use crate::http::error::{ApiError, InboundErrorBody};
+use crate::state::AppState;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
+use hmac::{Hmac, Mac};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+/// How long an image link stays valid (seed 001 §9: 10 minutes).
+pub const IMAGE_URL_TTL_SECS: i64 = 600;
+
+/// Path of the image route (before the image id).
+pub const IMAGE_PATH: &str = "/inbound-images/";
+
+/// The largest image served (bigger objects are refused with a 500, logged).
+const IMAGE_MAX: u64 = 20 * 1024 * 1024;
+
+fn signature(state: &AppState, image_id: i64, expires: i64) -> String {
+    let key = state.secret_box.derive_key("noren inbound image url");
+    let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(&key).expect("any key length");
+    mac.update(format!("{image_id}\n{expires}").as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+/// The signed link of an image, valid [`IMAGE_URL_TTL_SECS`] after `now`.
+pub fn signed_url(state: &AppState, image_id: i64, now: DateTime<Utc>) -> String {
+    let expires = now.timestamp() + IMAGE_URL_TTL_SECS;
+    format!(
+        "{}{IMAGE_PATH}{image_id}?expires={expires}&signature={}",
+        state.public_url,
+        signature(state, image_id, expires)
+    )
+}
+
+/// The content type of an object by its key's extension.
+fn content_type(key: &str) -> &'static str {
+    let ext = key.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
+    match ext.as_str() {
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "gif" => "image/gif",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The signed link's query.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ImageQuery {
+    /// Seconds since the Unix epoch after which the link is refused.
+    expires: Option<String>,
+    /// The link's signature (hex).
+    signature: Option<String>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/inbound-images/{imageId}",
+    operation_id = "get_inbound_image",
+    summary = "Fetch a shop or course image (signed link)",
+    description = "The links in `shopImages` and `courseImages.courseImageUrls`. No key: the \
+link's `signature` authorises it until `expires`, 10 minutes after the answer that carried it. \
+Ask for the shop or course again for fresh links. Answers the image's bytes with its content \
+type (`image/png`, `image/jpeg`, …).",
+    tag = "Shops",
+    params(
+        ("imageId" = i64, Path, description = "The image's id (part of the signed link).", minimum = 1),
+        ImageQuery,
+    ),
+    responses(
+        (status = 200, description = "The image.", content(
+            (Vec<u8> = "image/png"),
+            (Vec<u8> = "image/jpeg"),
+        )),
+        (status = 403, description = "The link's signature is wrong or missing, or it has expired.", body = InboundErrorBody,
+            example = json!({"code": "forbidden", "message": "the image link has expired; fetch the shop or course again for a fresh one"})),
+        (status = 404, description = "The image no longer exists.", body = InboundErrorBody,
+            example = json!({"code": "not_found", "message": "no image 999"})),
+        (status = 429, description = "Too many requests from this address; retry after `Retry-After` seconds.", body = InboundErrorBody,
+            example = json!({"code": "too_many_requests", "message": "too many requests; retry after 1 s"})),
+    ),
+    security(())
+)]
+pub async fn get_inbound_image(
+    State(state): State<AppState>,
+    Path(image_id): Path<String>,
+    Query(q): Query<ImageQuery>,
+) -> Result<Response, ApiError> {
+    let bad =
+        || ApiError::Forbidden("the image link is not valid (wrong or missing signature)".into());
+    let (Ok(image_id), Some(expires), Some(given)) = (
+        image_id.parse::<i64>(),
+        q.expires.and_then(|e| e.parse::<i64>().ok()),
+        q.signature,
+    ) else {
+        return Err(bad());
+    };
+    let expected = signature(&state, image_id, expires);
+    if !bool::from(subtle::ConstantTimeEq::ct_eq(
+        expected.as_bytes(),
+        given.as_bytes(),
+    )) {
+        return Err(bad());
+    }
+    if state.clock.now().timestamp() > expires {
+        return Err(ApiError::Forbidden(
+            "the image link has expired; fetch the shop or course again for a fresh one".into(),
+        ));
+    }
+    let not_found = || ApiError::NotFound(format!("no image {image_id}"));
+    let image = inbound_catalog::image(&state.db, image_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let bytes = match state.objects.get(&image.object_key, IMAGE_MAX).await {
+        Ok(Some(b)) => b,
+        Ok(None) => return Err(not_found()),
+        Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("object store: {e}"))),
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type(&image.object_key)),
+            (header::CACHE_CONTROL, "private, max-age=600"),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content_type;
+
+    #[test]
+    fn content_types_follow_the_extension() {
+        assert_eq!(content_type("inbound/shops/1/main-0.png"), "image/png");
+        assert_eq!(content_type("a/b.JPG"), "image/jpeg");
+        assert_eq!(content_type("a/b"), "application/octet-stream");
+    }
+}
