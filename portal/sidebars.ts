@@ -21,7 +21,13 @@ const sidebars: SidebarsConfig = {
       collapsed: false,
       items: ['order/creating-order', 'order/delivery-addresses', 'order/menu-archive'],
     },
-    'inbound',
+    {
+      type: 'category',
+      label: 'Inbound API',
+      link: {type: 'doc', id: 'inbound/index'},
+      collapsed: false,
+      items: ['inbound/shops-and-courses', 'inbound/booking', 'inbound/notifications', 'inbound/cancelling'],
+    },
   ],
 };
 

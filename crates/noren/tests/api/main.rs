@@ -6,6 +6,7 @@ mod checkout;
 mod cli;
 mod constraints;
 mod crash;
+mod docs_inbound;
 mod docs_order;
 mod edge;
 mod errors;
