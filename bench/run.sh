@@ -50,6 +50,12 @@ IMPORT_BENCH_MENUS=10000
 TARGET_IMPORT_PREVIEW_S=2
 TARGET_IMPORT_S=5
 TARGET_IMPORT_RISE_MIB=100
+# Issue 12: one availability answer against healthz with its own p99 bound (SQLite, 32
+# connections), and 30 single-day answers for a shop with 20 courses and 2,000 reservations
+# (bench/inbound.py: sequential, one connection, the median of five scans) in total.
+TARGET_AVAIL_RATIO_PCT=30
+TARGET_AVAIL_P99_MS=5
+TARGET_SCAN_MS=50
 # Appends are reported (throughput and ratio to healthz), not judged: the issue sets no target.
 APPEND_ORDERS=64
 
@@ -182,6 +188,11 @@ start_server() {
   [[ -d "$NOREN_PORTAL_DIR" ]] || { NOREN_PORTAL_DIR="$WORK_DIR/empty-portal" && mkdir -p "$NOREN_PORTAL_DIR"; }
   [[ -d "$NOREN_CHECKOUT_DIR" ]] || { NOREN_CHECKOUT_DIR="$WORK_DIR/empty-checkout" && mkdir -p "$NOREN_CHECKOUT_DIR"; }
   export NOREN_LOG="${NOREN_LOG:-json}"
+  # Emptied here, before the start: the `>` below truncates in the forked child, which may run
+  # after the loop's first read, and the previous server's "listening on" line would then be
+  # read as this one's (the PostgreSQL phase's "GET /healthz: curl failed").
+  : >"$WORK_DIR/stdout"
+  : >"$WORK_DIR/stderr"
   NOREN_LISTEN=127.0.0.1:0 "$NOREN_BIN" serve >"$WORK_DIR/stdout" 2>"$WORK_DIR/stderr" &
   SERVER_PID=$!
 
@@ -388,6 +399,41 @@ imports() {
   RATIO_LINES+=("$(printf '%-34s %8s MiB   target < %s MiB     %s' "import memory rise" "$rise" "$TARGET_IMPORT_RISE_MIB" "$VERDICT")")
 }
 
+# inbound NAME_SUFFIX: the demo shop made a 20-course inbound shop with 2,000 reservations
+# (bench/inbound.py seed, through the operator CLI and the real create call), then the 30-day
+# scan, availability, shop search and create under load. Judged on SQLite (no suffix);
+# reported on PostgreSQL (`_pg`).
+inbound() {
+  local sfx="$1" seed shop course date platform pkey scan total prefix
+  echo "bench: inbound: a 20-course shop with 2,000 reservations" >&2
+  seed="$(python3 "$REPO_DIR/bench/inbound.py" seed "$BASE_URL" "$NOREN_BIN" "$WORK_DIR/demo.json" "$WORK_DIR")"
+  printf '%s\n' "$seed" >"$WORK_DIR/inbound.json"
+  field() { python3 -c 'import json, sys; v = json.load(open(sys.argv[1]))[sys.argv[2]]; print(v[0] if isinstance(v, list) else v)' "$WORK_DIR/inbound.json" "$1"; }
+  shop="$(field shop)" course="$(field courses)" date="$(field date)"
+  platform="$(field platform)" pkey="$(field key)"
+  prefix="/v3/inbound-external/$platform"
+  scan="$(python3 "$REPO_DIR/bench/inbound.py" scan "$BASE_URL" "$platform" "$pkey" "$shop" "$course" "$date")"
+  total="$(sed -n 's/.* total \([0-9.]*\) ms.*/\1/p' <<<"$scan")"
+  RATIO_LINES+=("inbound$sfx: $scan")
+  if [[ -z "$sfx" ]]; then
+    check "$total" "<" "$TARGET_SCAN_MS"
+    RATIO_LINES+=("$(printf '%-34s %8s ms    target < %s ms      %s' "30 availability days (20 courses)" "$total" "$TARGET_SCAN_MS" "$VERDICT")")
+  fi
+  measure "inb_avail$sfx" "$prefix/shops/$shop/availability?requestDate=$date&pax=2&courseId=$course" "Authorization: Bearer $pkey"
+  measure "inb_search$sfx" "$prefix/shops?languageCode=en" "Authorization: Bearer $pkey"
+  measure "inb_create$sfx" "$prefix/shops/$shop/reservations" "" \
+    "LUA:$(python3 "$REPO_DIR/bench/inbound.py" lua "$BASE_URL" "$platform" "$pkey" "$shop" "$course" "$date" "$WORK_DIR/inbound-create.lua")"
+  if [[ -z "$sfx" ]]; then
+    ratio inb_avail healthz "$TARGET_AVAIL_RATIO_PCT"
+    p99_below inb_avail "$TARGET_AVAIL_P99_MS"
+    ratio inb_search healthz 0
+    ratio inb_create healthz 0
+  else
+    ratio "inb_avail$sfx" "healthz$sfx" 0
+    ratio "inb_create$sfx" "healthz$sfx" 0
+  fi
+}
+
 report() {
   local name peak_all=0
   echo
@@ -482,6 +528,7 @@ or set NOREN_BIN"
   webhooks "$key"
   AFTER_RSS_KIB="$(rss_kib VmRSS)"
   imports "$key" "$shop_id"
+  inbound ""
   stop_server
 
   if start_postgres; then
@@ -500,6 +547,7 @@ or set NOREN_BIN"
     seed_shop_menus
     measure shop_pg "/api/order/shop/$shop_id"
     ratio shop_pg healthz_pg 0
+    inbound _pg
     stop_server
     stop_postgres
   else

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Inbound benchmark set-up and the 30-day availability scan (issue 12, item 10), for run.sh.
+
+  inbound.py seed BASE NOREN_BIN DEMO_JSON WORK_DIR
+      Makes the demo payment shop an inbound shop for the benchmark through the operator CLI
+      (`noren inbound shop set`, 20 × `noren inbound course add`): open 10:00-22:00 every day,
+      30-minute slots, seats for the load, real-time bookable. Then books 2,000 reservations
+      through the real create call, spread over the next 30 days, its slots and its courses.
+      Prints one JSON line: {"shop": id, "courses": [...], "date": "YYYY-MM-DD", "first": "..."}.
+
+  inbound.py scan BASE PLATFORM KEY SHOP COURSE FIRST_DATE
+      Asks availability for 30 consecutive days (one request per day, one keep-alive connection),
+      five times, and prints the median total in milliseconds: "scan 30 days: total N ms (runs ...)".
+
+  inbound.py lua BASE PLATFORM KEY SHOP COURSE FIRST_DATE OUT
+      Writes a wrk script that creates reservations with unique origin numbers, spread over
+      the 30 days' slots, and prints its path.
+
+Standard library only: the benchmark installs nothing.
+"""
+
+import datetime as dt
+import http.client
+import json
+import subprocess
+import sys
+import time
+import urllib.parse
+
+JST = dt.timezone(dt.timedelta(hours=9))
+DAYS = 30
+COURSES = 20
+RESERVATIONS = 2000
+# Seats per slot (the CLI's maximum): neither the 2,000 reservations nor the create load (a few
+# thousand a second for seconds, pax 2, spread over 25 slots a day for 30 days, each stay
+# overlapping four slots) come near filling a slot.
+SEATS = 10_000
+SLOTS = [f"{h:02d}:{m:02d}" for h in range(10, 22) for m in (0, 30)] + ["22:00"]
+
+
+def conn(base):
+    u = urllib.parse.urlparse(base)
+    return http.client.HTTPConnection(u.hostname, u.port, timeout=10)
+
+
+def call(c, method, path, headers, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    hdrs = dict(headers)
+    if data is not None:
+        hdrs["Content-Type"] = "application/json"
+    c.request(method, path, body=data, headers=hdrs)
+    res = c.getresponse()
+    raw = res.read()
+    if res.status // 100 != 2:
+        sys.exit(f"inbound bench: {method} {path} answered {res.status}: {raw[:300]!r}")
+    return json.loads(raw) if raw else None
+
+
+def cli(bin_, args, doc, work):
+    path = f"{work}/inbound-{abs(hash(json.dumps(doc))) % 10**9}.json"
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    out = subprocess.run([bin_, *args, "--file", path], capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"inbound bench: noren {' '.join(args)} failed: {out.stderr}{out.stdout}")
+    return json.loads(out.stdout) if out.stdout.strip().startswith("{") else None
+
+
+def first_date():
+    # Tomorrow in JST: every slot of the 30 days is ahead of the clock (cutoff 0).
+    return (dt.datetime.now(JST) + dt.timedelta(days=1)).date()
+
+
+def seed(base, bin_, demo_json, work):
+    demo = json.load(open(demo_json))
+    shop_number, shop_id = demo["shop_number"], demo["shop_id"]
+    platform, key = demo["platform"], demo["partner_key"]
+    hours = [{"startTime": "10:00", "endTime": "22:00", "lastOrderCutoffMins": 0}]
+    cli(bin_, ["inbound", "shop", "set", "--shop", shop_number], {
+        "nameJa": "ベンチマーク食堂", "nameEn": "Benchmark Dining",
+        "minGuests": 1, "maxGuests": 20, "cancellationPolicyDays": 1, "realTimeBookable": True,
+        "cutoffHours": 0, "slotMinutes": 30, "seatCapacity": SEATS, "stayMinutes": 120,
+        "published": True,
+        "texts": [{"languageCode": "en", "shopName": "Benchmark Dining"},
+                  {"languageCode": "ja", "shopName": "ベンチマーク食堂"}],
+        "businessHours": {d: hours for d in ("mon", "tue", "wed", "thu", "fri", "sat", "sun")},
+    }, work)
+    for i in range(COURSES):
+        cli(bin_, ["inbound", "course", "add", "--shop", shop_number], {
+            "courseName": f"Bench course {i}", "settlementPrice": 5000 + i,
+            "suggestedRetailPrice": 6000 + i, "orderMin": 1, "orderMax": 20,
+            "texts": [{"languageCode": "en", "courseName": f"Bench course {i}"}],
+            # Half the courses have an order time range (JST, stored in UTC): the engine
+            # checks ranges for them.
+            "orderAvailableTimeRanges": [{"startRange": "10:00", "endRange": "22:00"}] if i % 2 else [],
+        }, work)
+    c = conn(base)
+    auth = {"Authorization": f"Bearer {key}"}
+    prefix = f"/v3/inbound-external/{platform}"
+    listed = call(c, "GET", f"{prefix}/shops/{shop_id}/courses?limit=50", auth)
+    courses = [r["id"] for r in listed["rows"] if r["courseName"].startswith("Bench course")]
+    if len(courses) != COURSES:
+        sys.exit(f"inbound bench: expected {COURSES} bench courses, found {len(courses)}")
+    start = first_date()
+    for n in range(RESERVATIONS):
+        day = start + dt.timedelta(days=n % DAYS)
+        slot = SLOTS[(n // DAYS) % len(SLOTS)]
+        call(c, "POST", f"{prefix}/shops/{shop_id}/reservations", auth, {
+            "reservationStartTime": f"{day.isoformat()}T{slot}:00",
+            "guestFirstName": "Bench", "guestLastName": f"Guest {n}",
+            "guestPhoneNumber": "090-1234-5678", "numberOfGuests": 2,
+            "requestedCourses": [{"courseId": courses[n % COURSES], "courseAmountRequested": 2}],
+            "originPlatformReservationNumber": f"seed-{n}",
+        })
+    print(json.dumps({"shop": shop_id, "courses": courses, "date": start.isoformat(),
+                      "platform": platform, "key": key}))
+
+
+def scan(base, platform, key, shop, course, first):
+    start = dt.date.fromisoformat(first)
+    c = conn(base)
+    auth = {"Authorization": f"Bearer {key}"}
+    runs = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for d in range(DAYS):
+            day = (start + dt.timedelta(days=d)).isoformat()
+            answer = call(c, "GET", f"/v3/inbound-external/{platform}/shops/{shop}/availability"
+                          f"?requestDate={day}&pax=2&courseId={course}", auth)
+            if not answer["availableTimes"]:
+                sys.exit(f"inbound bench: no slots on {day}: {answer}")
+        runs.append((time.perf_counter() - t0) * 1000)
+    median = sorted(runs)[len(runs) // 2]
+    print(f"scan 30 days: total {median:.1f} ms (runs {', '.join(f'{r:.1f}' for r in runs)})")
+
+
+def lua(base, platform, key, shop, course, first, out):
+    start = dt.date.fromisoformat(first)
+    days = [(start + dt.timedelta(days=d)).isoformat() for d in range(DAYS)]
+    with open(out, "w") as f:
+        f.write(f"local path = {json.dumps(f'/v3/inbound-external/{platform}/shops/{shop}/reservations')}\n")
+        f.write(f"local days = {{ {', '.join(json.dumps(d) for d in days)} }}\n")
+        f.write(f"local slots = {{ {', '.join(json.dumps(s) for s in SLOTS)} }}\n")
+        f.write(f"local course = {int(course)}\n")
+        # wrk.format's headers replace wrk's own (-H), so the key goes here.
+        f.write(f"local headers = {{ [\"Content-Type\"] = \"application/json\", "
+                f"[\"Authorization\"] = {json.dumps('Bearer ' + key)} }}\n")
+        f.write('''local n = 0
+local threads = 0
+function setup(thread)
+  thread:set("id", threads)
+  threads = threads + 1
+end
+function init(args)
+  n = 0
+end
+function request()
+  n = n + 1
+  local day = days[(n % #days) + 1]
+  local slot = slots[(math.floor(n / #days) % #slots) + 1]
+  local body = string.format('{"reservationStartTime":"%sT%s:00","guestFirstName":"Load","guestLastName":"Guest","numberOfGuests":2,"requestedCourses":[{"courseId":%d,"courseAmountRequested":2}],"originPlatformReservationNumber":"load-%d-%d"}', day, slot, course, id, n)
+  return wrk.format("POST", path, headers, body)
+end
+''')
+    print(out)
+
+
+if __name__ == "__main__":
+    cmd, args = sys.argv[1], sys.argv[2:]
+    {"seed": seed, "scan": scan, "lua": lua}[cmd](*args)
