@@ -25,6 +25,8 @@ const PORTAL_ROUTES = [
   '/docs/order/menu-archive',
   '/references/pay',
   '/references/order',
+  '/docs/inbound/booking',
+  '/references/inbound',
   '/ja/docs/payments',
   '/ja/references/inbound',
 ];
