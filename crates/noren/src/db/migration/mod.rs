@@ -14,6 +14,7 @@ mod m20261203_000007_cart_item_metadata;
 mod m20261203_000011_menu_imports;
 mod m20261204_000012_inbound;
 mod m20261204_000014_inbound_platform_settings;
+mod m20261205_000015_inbound_course_index;
 
 pub struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000011_menu_imports::Migration),
             Box::new(m20261204_000012_inbound::Migration),
             Box::new(m20261204_000014_inbound_platform_settings::Migration),
+            Box::new(m20261205_000015_inbound_course_index::Migration),
         ]
     }
 }

@@ -130,6 +130,10 @@ pub async fn load(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Option
         .filter(R::Livemode.eq(q.livemode))
         .filter(R::Status.is_in(active_statuses()))
         .filter(R::StartAt.lt(q.to))
+        // A lower bound on the indexed start: a stay is at most a day (the operator CLI's
+        // `stayMinutes` limit, 1440), so nothing starting two days before `from` reaches it.
+        // Without it the index range ran from the shop's first reservation ever.
+        .filter(R::StartAt.gt(q.from - chrono::Duration::days(2)))
         .filter(R::EndAt.gt(q.from));
     if let Some(id) = q.exclude {
         held_query = held_query.filter(R::Id.ne(id));
