@@ -442,7 +442,7 @@ and `offset`. Texts come in `languageCode` with the fallback en â†’ ja (`shopI18
 says which). Image links are signed and expire 10 minutes after the answer.",
     tag = "Shops",
     params(
-        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota"),
+        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         ShopSearchValues,
     ),
     responses(
@@ -501,7 +501,7 @@ with the computed `lastOrderTime`, tags, texts in `languageCode` (fallback en â†
 links (valid 10 minutes), coordinates.",
     tag = "Shops",
     params(
-        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota"),
+        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         ("shopId" = i64, Path, description = "The shop's id (`id` of the shop search).", minimum = 1, example = 2),
         ShopValues,
     ),
