@@ -121,8 +121,9 @@ fi
 
 if [ -z "$ONLY" ] || [ "$ONLY" = inbound ]; then
   echo "schemathesis against $base/openapi/inbound.json"
-  # As for order.json: the default checks plus the response time (inbound.toml turns
-  # ensure_resource_availability off where a link cannot carry what the target needs).
+  # As for order.json: the default checks plus the response time, so that a per-operation
+  # check setting in inbound.toml would hold. Both keys on every request: partner calls read
+  # `Authorization`, merchant calls `X-Auth-API-Key` (see inbound.toml).
   "$VENV/bin/st" --config-file "$INBOUND_CONFIG" run "$base/openapi/inbound.json" \
     --url "$base" \
     --max-response-time 10 \
