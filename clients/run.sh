@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Generated-client check of the payment API: generates a Python client from the committed
-# openapi/pay.yaml with openapi-python-client (in a venv under ~/.cache/noren) and runs a whole
-# sandbox payment with it (flow.py) against a live server with demo data. Fails when the client
-# cannot be generated, crashes, or parses an answer into anything but the model the spec names.
+# openapi/pay.yaml (and, generation only, from openapi/inbound.json) with openapi-python-client
+# (in a venv under ~/.cache/noren) and runs a whole sandbox payment with it (flow.py) against a
+# live server with demo data. Fails when a client cannot be generated, crashes, or parses an
+# answer into anything but the model the spec names.
 #
 #   NOREN_BIN           the server binary (required)
 #   NOREN_CLIENTS_VENV  where openapi-python-client is installed (default $HOME/.cache/noren/venv-clients)
@@ -38,6 +39,15 @@ if grep -qi "warning" "$dir/generate.log"; then
   cat "$dir/generate.log"; echo "openapi-python-client warned on openapi/pay.yaml"; exit 1
 fi
 echo "generated a Python client from openapi/pay.yaml: $(find "$dir/noren_client/api" -name "*.py" ! -name "__init__.py" | wc -l) operations"
+# The inbound API's spec must generate as cleanly (a few seconds; no flow of its own: the
+# contract run and tests/api/inbound_*.rs call it).
+(cd "$dir" && "$VENV/bin/openapi-python-client" generate --path "$HERE/../openapi/inbound.json" \
+  --config "$HERE/config.yaml" --meta none --output-path noren_inbound) > "$dir/generate-inbound.log" 2>&1 \
+  || { cat "$dir/generate-inbound.log"; exit 1; }
+if grep -qi "warning" "$dir/generate-inbound.log"; then
+  cat "$dir/generate-inbound.log"; echo "openapi-python-client warned on openapi/inbound.json"; exit 1
+fi
+echo "generated a Python client from openapi/inbound.json: $(find "$dir/noren_inbound/api" -name "*.py" ! -name "__init__.py" | wc -l) operations"
 
 source "$HERE/../tools/demo-server.sh"
 start_demo_server "$BIN" "$dir"

@@ -7,23 +7,36 @@ schemathesis.toml binds the parameters to.
 
     python prepare.py BASE_URL MERCHANT_KEY SHOP_NUMBER APPID WEBHOOK_URL
     python prepare.py order BASE_URL MERCHANT_KEY SHOP_ID ORDERS_FILE
+    python prepare.py inbound BASE_URL PARTNER_KEY PLATFORM SHOP_IDS MERCHANT_SHOP_ID RESERVATIONS_FILE
 
 The second form prepares the ordering API's run (order.toml): the demo restaurant's shop,
 category, menu and variation ids, and cafeteria orders made with the admin call, some begun
 (status 1, open to appends), with their mutableTokens.
+
+The third prepares the inbound API's run (inbound.toml): the demo platform, its shops (SHOP_IDS,
+comma-separated) and their courses and child courses, the days of the next two weeks that have
+free slots and their start times, and reservations made through the real create call: some at a
+real-time shop (SUCCESS), some at MERCHANT_SHOP_ID, the pending shop whose merchant key the run
+uses for the calls under /api/admin/inbound (PENDING, for confirm and reject).
 """
 
+import datetime
 import json
 import sys
+import urllib.error
 import urllib.parse
 import urllib.request
 
+JST = datetime.timezone(datetime.timedelta(hours=9))
 
-def call(base, method, path, key=None, values=None, body=None):
+
+def call(base, method, path, key=None, values=None, body=None, bearer=None):
     url = f"{base}{path}"
     if values:
         url += "?" + urllib.parse.urlencode(values)
     headers = {"X-Auth-API-Key": key} if key else {}
+    if bearer:
+        headers["Authorization"] = f"Bearer {bearer}"
     data = None
     if body is not None:
         data = json.dumps(body).encode()
@@ -131,8 +144,112 @@ def order(base, key, shop_id, orders_file):
           f"({len(menu_ids)} menus, {len(variation_ids)} variations)", file=sys.stderr)
 
 
+def inbound(base, partner_key, platform, shop_ids, merchant_shop_id, reservations_file):
+    shop_ids = [int(i) for i in shop_ids.split(",")]
+    merchant_shop_id = int(merchant_shop_id)
+    root = f"/v3/inbound-external/{platform}"
+
+    def partner(method, path, values=None, body=None):
+        return call(base, method, f"{root}{path}", values=values, body=body, bearer=partner_key)
+
+    shops = partner("GET", "/shops", {"languageCode": "en",
+                                      "shopIds": ",".join(map(str, shop_ids))})["rows"]
+    courses, child_ids, image_urls = {}, [], []
+    for shop in shops:
+        image_urls += [u for urls in shop["shopImages"].values() for u in urls]
+        page = partner("GET", f"/shops/{shop['id']}/courses", {"languageCode": "en", "limit": 50})
+        courses[shop["id"]] = page["rows"]
+        child_ids += [c["id"] for course in page["rows"] for c in course["childCourses"]]
+    course_ids = sorted(c["id"] for rows in courses.values() for c in rows)
+    # The next 14 JST days: the ones with free slots for two (any shop) and their start times.
+    today = datetime.datetime.now(JST).date()
+    dates = [today + datetime.timedelta(days=n) for n in range(1, 15)]
+
+    def slots(shop_id, date, pax, course_id=None):
+        values = {"requestDate": date.isoformat(), "pax": pax}
+        if course_id:
+            values["courseId"] = course_id
+        times = partner("GET", f"/shops/{shop_id}/availability", values)["availableTimes"]
+        # Slots after midnight are listed last and booked with the next day's date.
+        return [f"{date + datetime.timedelta(days=int(t < times[0]))}T{t}:00" for t in times]
+
+    days, starts, first_starts = [], set(), set()
+    for date in dates:
+        for shop in shops:
+            found = slots(shop["id"], date, 2)
+            starts.update(found)
+            if shop is shops[0]:
+                first_starts.update(found)
+            if found and date.isoformat() not in days:
+                days.append(date.isoformat())
+    # Reservations through the real create call: for every course, a party it takes at a slot
+    # the availability call offers for it, on different days.
+    made = []
+    for shop in shops:
+        per_shop = 4 if shop["id"] == merchant_shop_id else 2
+        for course in courses[shop["id"]]:
+            pax = max(2, course["orderMin"] or 1, shop["minGuests"])
+            for date in dates[::3]:
+                if sum(r["shopId"] == shop["id"] for r in made) >= per_shop:
+                    break
+                found = slots(shop["id"], date, pax, course["id"])
+                if not found:
+                    continue
+                body = {
+                    "reservationStartTime": found[len(found) // 2],
+                    "guestFirstName": "Alex", "guestLastName": "Schema",
+                    "guestPhoneNumber": "090-1234-5678", "guestEmail": "alex@example.com",
+                    "numberOfGuests": pax, "remark": "prepared for schemathesis",
+                    "requestedCourses": [{"courseId": course["id"], "courseAmountRequested": pax}],
+                    "originPlatformReservationNumber": f"ST-IN-{len(made)}",
+                }
+                made.append(partner("POST", f"/shops/{shop['id']}/reservations", body=body))
+    mine = [r for r in made if r["shopId"] == merchant_shop_id]
+    if not mine or len(mine) == len(made):
+        sys.exit(f"prepare.py inbound: made {len(made)} reservations, {len(mine)} at shop "
+                 f"{merchant_shop_id}: need some at it and some elsewhere")
+    image = urllib.parse.urlparse(image_urls[0]) if image_urls else None
+    image_query = urllib.parse.parse_qs(image.query) if image else {}
+    dictionaries = {
+        "platforms": [platform],
+        "shop_ids": shop_ids,
+        "shop_id_lists": [",".join(map(str, shop_ids[:n])) for n in (1, 2, len(shop_ids))],
+        "course_ids": course_ids + child_ids,
+        "parent_course_ids": course_ids,
+        "request_dates": days,
+        "start_times": sorted(starts),
+        # The create call's shop, courses and slots: the first (real-time) shop's alone, so that
+        # a generated booking names a course and a start time of the shop it books at.
+        "create_shop_ids": [shops[0]["id"]],
+        "create_course_ids": [c["id"] for c in courses[shops[0]["id"]]],
+        "create_start_times": sorted(first_starts),
+        # Fresh origin numbers: schemathesis reuses values it saw in answers (the prepared
+        # reservations' numbers), and a known number with another body is a 409.
+        "new_origin_numbers": [f"ST-RUN-{i}" for i in range(500)],
+        "paxes": [1, 2, 3, 4],
+        "phone_numbers": ["090-1234-5678", "03-1234-5678", "075-123-4567"],
+        "reservation_ids": [r["id"] for r in made],
+        "reservation_keys": [r["id"] for r in made]
+        + [r["originPlatformReservationNumber"] for r in made],
+        "reservation_key_lists": [made[0]["originPlatformReservationNumber"],
+                                  ",".join(r["originPlatformReservationNumber"] for r in made)],
+        "merchant_reservation_ids": [r["id"] for r in mine],
+        "image_ids": [int(image.path.rsplit("/", 1)[-1])] if image else [1],
+        "image_expires": image_query.get("expires", ["0"]),
+        "image_signatures": image_query.get("signature", ["none"]),
+    }
+    for name, values in dictionaries.items():
+        print(f"\n[dictionaries.{name}]\nvalues = {json.dumps(values)}")
+    with open(reservations_file, "w") as f:
+        json.dump({"partner": [r["id"] for r in made], "merchant": [r["id"] for r in mine]}, f)
+    print(f"prepared {len(made)} inbound reservations ({len(mine)} at shop {merchant_shop_id}), "
+          f"{len(days)} days with free slots, {len(course_ids)} courses", file=sys.stderr)
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "order":
         order(*sys.argv[2:6])
+    elif sys.argv[1] == "inbound":
+        inbound(*sys.argv[2:8])
     else:
         main(*sys.argv[1:6])

@@ -5,10 +5,15 @@ that the run caused beyond what prepare.py made, and fails when one of them neve
 
     python summary.py BASE_URL MERCHANT_KEY
     python summary.py order BASE_URL MERCHANT_KEY ORDERS_FILE
+    python summary.py inbound BASE_URL PARTNER_KEY PLATFORM MERCHANT_KEY RESERVATIONS_FILE
 
 The second form reads the cafeteria orders that `prepare.py order` made and fails unless the run
 appended lines to them (append reached the catalogue, pricing and stock) and moved one past
 status 1 (finalize reached its payment).
+
+The third reads the inbound reservations of the demo platform: it fails unless the run created
+reservations of its own (create reached the transaction's re-check) and changed the status of
+prepared ones (partner cancel, merchant confirm, reject, cancel or half refund).
 """
 
 import json
@@ -17,9 +22,10 @@ import urllib.parse
 import urllib.request
 
 
-def get(base, path, key, values):
+def get(base, path, key, values, bearer=None):
+    headers = {"Authorization": f"Bearer {bearer}"} if bearer else {"X-Auth-API-Key": key}
     req = urllib.request.Request(f"{base}{path}?{urllib.parse.urlencode(values)}",
-                                 headers={"X-Auth-API-Key": key})
+                                 headers=headers)
     with urllib.request.urlopen(req, timeout=10) as res:
         return json.load(res)
 
@@ -71,8 +77,41 @@ def order(base, key, orders_file):
         sys.exit(f"schemathesis never reached: {', '.join(missing)}")
 
 
+def inbound(base, partner_key, platform, merchant_key, reservations_file):
+    with open(reservations_file) as f:
+        prepared = json.load(f)
+    path = f"/v3/inbound-external/{platform}/shops/reservations"
+    rows, offset = [], 0
+    while True:
+        page = get(base, path, None, {"offset": offset, "limit": 30}, bearer=partner_key)
+        rows += page["rows"]
+        offset += len(page["rows"])
+        if not page["rows"] or offset >= page["count"]:
+            break
+    ours = {r["id"]: r for r in rows if r["id"] in prepared["partner"]}
+    statuses = [r["status"] for r in ours.values()]
+    admin = [get(base, f"/api/admin/inbound/reservations/{i}", merchant_key, {})
+             for i in prepared["merchant"]]
+    seen = {
+        "reservations created by the run": len(rows) - len(prepared["partner"]),
+        "prepared reservations cancelled (any CANCELLED*)": sum(
+            s.startswith("CANCELLED") for s in statuses),
+        "pending reservations confirmed or rejected by the merchant": sum(
+            r["status"] in ("SUCCESS", "NOT_AVAILABLE", "CANCELLED_HALF_REFUND") for r in admin),
+    }
+    for what, n in seen.items():
+        print(f"{what}: {n}")
+    print("prepared reservations by status:",
+          {s: statuses.count(s) for s in sorted(set(statuses))})
+    missing = [what for what, n in seen.items() if n <= 0]
+    if missing:
+        sys.exit(f"schemathesis never reached: {', '.join(missing)}")
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "order":
         order(*sys.argv[2:5])
+    elif sys.argv[1] == "inbound":
+        inbound(*sys.argv[2:7])
     else:
         main(sys.argv[1], sys.argv[2])

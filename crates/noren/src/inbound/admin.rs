@@ -18,11 +18,15 @@ use crate::db::repo::inbound_reservation_changes::{self as changes, ListQuery, S
 use crate::domain::keys::Mode;
 use crate::domain::reservation::{Change, ReservationStatus};
 use crate::http::auth::Merchant;
-use crate::http::error::{ApiError, FieldError, InboundErrorBody};
-use crate::http::values::{Limit, Offset, Page, Text, Values};
+use crate::http::error::{ApiError, InboundErrorBody};
+use crate::http::values::{Limit, Offset, Page, Raw, Text, Value, Values};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
+use std::borrow::Cow;
+use utoipa::PartialSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{IntoParams, Modify, ToSchema};
 
@@ -44,9 +48,32 @@ impl Modify for MerchantKeyScheme {
     }
 }
 
-/// The longest `status` filter: every status name, comma-separated.
-const STATUS_FILTER_MAX: usize = 200;
-type StatusFilter = Text<STATUS_FILTER_MAX>;
+/// The `status` filter: status names joined by `,`, each exactly as served (no spaces, no
+/// empty names), as the spec's pattern says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusFilter(Vec<String>);
+
+impl Value for StatusFilter {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        parse_statuses(raw.text()?).map(StatusFilter)
+    }
+}
+
+impl PartialSchema for StatusFilter {
+    fn schema() -> RefOr<Schema> {
+        let names = ReservationStatus::ALL.map(|s| s.as_str()).join("|");
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(format!("^({names})(,({names}))*$")))
+            .into()
+    }
+}
+
+impl ToSchema for StatusFilter {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("StatusFilter")
+    }
+}
 type Remark = Text<CANCEL_REMARK_MAX>;
 
 fn scope(m: &Merchant) -> Scope {
@@ -60,7 +87,7 @@ fn scope(m: &Merchant) -> Scope {
 #[derive(Values, IntoParams)]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct AdminListValues {
-    /// Only reservations in these statuses, comma-separated (e.g. `PENDING` or
+    /// Only reservations in these statuses, comma-separated without spaces (e.g. `PENDING` or
     /// `PENDING,SUCCESS`).
     #[param(inline, example = "PENDING")]
     status: Option<StatusFilter>,
@@ -71,9 +98,11 @@ pub struct AdminListValues {
     limit: Option<Limit>,
 }
 
+/// The `status` filter: status names joined by `,`, each exactly as served (what the spec's
+/// pattern on `status` says).
 fn parse_statuses(raw: &str) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
-    for name in raw.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+    for name in raw.split(',') {
         let st = ReservationStatus::parse(name).ok_or_else(|| {
             format!(
                 "unknown status {name}; statuses: {}",
@@ -114,13 +143,7 @@ pub async fn list_reservations_admin(
     m: Merchant,
     values: AdminListValues,
 ) -> Result<Json<ReservationList>, ApiError> {
-    let statuses = match &values.status {
-        Some(raw) => Some(
-            parse_statuses(raw.as_str())
-                .map_err(|e| ApiError::invalid(vec![FieldError::new("status", e)]))?,
-        ),
-        None => None,
-    };
+    let statuses = values.status.map(|s| s.0);
     let page = Page::new(values.offset, values.limit);
     let q = ListQuery {
         scope: scope(&m),
@@ -143,7 +166,7 @@ pub async fn list_reservations_admin(
     summary = "Retrieve a reservation (merchant)",
     tag = "Merchant",
     security(("merchantApiKey" = [])),
-    params(("id" = String, Path, description = "The reservation's id (`rsv_…`).", max_length = 100)),
+    params(("id" = String, Path, description = "The reservation's id (`rsv_…`).", max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     responses(
         (status = 200, description = "The reservation.", body = Reservation),
         (status = 401, description = "The merchant key is missing, malformed, unknown or revoked.", body = InboundErrorBody,
@@ -186,8 +209,8 @@ macro_rules! status_call {
             description = $desc,
             tag = "Merchant",
             security(("merchantApiKey" = [])),
-            params(("id" = String, Path, description = "The reservation's id (`rsv_…`).", max_length = 100)),
-            request_body(content = AdminCancelValues, description = "Optional: `{\"remark\": \"…\"}`."),
+            params(("id" = String, Path, description = "The reservation's id (`rsv_…`).", max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
+            request_body(content = Option<AdminCancelValues>, description = "Optional: `{\"remark\": \"…\"}`."),
             responses(
                 (status = 200, description = $ok, body = Reservation),
                 (status = 400, description = "The body is invalid; `errors` names every bad field.", body = InboundErrorBody,
@@ -224,7 +247,7 @@ macro_rules! status_call {
             description = $desc,
             tag = "Merchant",
             security(("merchantApiKey" = [])),
-            params(("id" = String, Path, description = "The reservation's id (`rsv_…`).", max_length = 100)),
+            params(("id" = String, Path, description = "The reservation's id (`rsv_…`).", max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
             responses(
                 (status = 200, description = $ok, body = Reservation),
                 (status = 401, description = "The merchant key is missing, malformed, unknown or revoked.", body = InboundErrorBody,
@@ -309,7 +332,7 @@ notified (`reservation.status_changed`).",
 change: no notification.",
     tag = "Merchant",
     security(("merchantApiKey" = [])),
-    params(("id" = String, Path, description = "The reservation's id (`rsv_…`).", max_length = 100)),
+    params(("id" = String, Path, description = "The reservation's id (`rsv_…`).", max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
     responses(
         (status = 200, description = "The reservation, `remarkStatus` 1.", body = Reservation),
         (status = 401, description = "The merchant key is missing, malformed, unknown or revoked.", body = InboundErrorBody,
@@ -329,4 +352,27 @@ pub async fn mark_reservation_remark_read(
         .await?
         .ok_or_else(|| no_reservation(&id))?;
     Ok(Json(answer(&state, row).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_status_filter_takes_exact_names_joined_by_commas() {
+        let all = ReservationStatus::ALL.map(|s| s.as_str()).join(",");
+        assert_eq!(parse_statuses(&all).expect("every status").len(), 6);
+        assert_eq!(parse_statuses("PENDING").expect("one"), ["PENDING"]);
+        // What the spec's pattern refuses is refused too (a schema-invalid value never passes).
+        for bad in [
+            "PENDING,",
+            ",PENDING",
+            " PENDING",
+            "PENDING, SUCCESS",
+            "pending",
+            "DONE",
+        ] {
+            assert!(parse_statuses(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
 }

@@ -125,7 +125,7 @@ business hours or in the past answers an empty list.",
     tag = "Availability",
     security(("partnerBearer" = []), ("partnerApiKey" = [])),
     params(
-        ("platform" = String, Path, description = "The platform code the key is bound to."),
+        ("platform" = String, Path, description = "The platform code the key is bound to.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         ("shopId" = i64, Path, description = "The shop's id.", minimum = 1),
         AvailabilityValues
     ),

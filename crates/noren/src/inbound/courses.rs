@@ -270,7 +270,7 @@ with its child courses, and `count` the number of such courses in all. With `lan
 `courseI18n` holds that language (fallback en → ja); without it, every language the course has.",
     tag = "Courses",
     params(
-        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota"),
+        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         ("shopId" = i64, Path, description = "The shop's id.", minimum = 1, example = 2),
         CourseListValues,
     ),
@@ -321,7 +321,7 @@ or a child course), `courseI18n` in every language it has, prices, signed image 
 minutes), order time ranges in JST (possibly crossing midnight) and validity dates.",
     tag = "Courses",
     params(
-        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota"),
+        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         ("courseId" = i64, Path, description = "The course's id.", minimum = 1, example = 1),
     ),
     responses(

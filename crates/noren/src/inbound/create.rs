@@ -467,7 +467,7 @@ as the first time); the same number with a different request is a 409 `duplicate
     tag = "Reservations",
     security(("partnerBearer" = []), ("partnerApiKey" = [])),
     params(
-        ("platform" = String, Path, description = "The platform code the key is bound to."),
+        ("platform" = String, Path, description = "The platform code the key is bound to.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         ("shopId" = i64, Path, description = "The shop's id.", minimum = 1),
     ),
     request_body = CreateValues,

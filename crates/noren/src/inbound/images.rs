@@ -65,6 +65,24 @@ pub struct ImageQuery {
     signature: Option<String>,
 }
 
+/// The image answer's body in the spec: the file's bytes (`string`, `format: binary`; a
+/// `Vec<u8>` would be described as an array of integers, which generated clients cannot read).
+pub struct ImageBytes;
+
+impl utoipa::PartialSchema for ImageBytes {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Binary,
+            )))
+            .description(Some("The image file's bytes."))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ImageBytes {}
+
 #[utoipa::path(
     get,
     path = "/inbound-images/{imageId}",
@@ -81,8 +99,8 @@ type (`image/png`, `image/jpeg`, …).",
     ),
     responses(
         (status = 200, description = "The image.", content(
-            (Vec<u8> = "image/png"),
-            (Vec<u8> = "image/jpeg"),
+            (ImageBytes = "image/png"),
+            (ImageBytes = "image/jpeg"),
         )),
         (status = 403, description = "The link's signature is wrong or missing, or it has expired.", body = InboundErrorBody,
             example = json!({"code": "forbidden", "message": "the image link has expired; fetch the shop or course again for a fresh one"})),

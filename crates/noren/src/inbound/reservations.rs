@@ -147,7 +147,7 @@ origin number; unknown numbers are left out (they never answer another platform'
     tag = "Reservations",
     security(("partnerBearer" = []), ("partnerApiKey" = [])),
     params(
-        ("platform" = String, Path, description = "The platform code the key is bound to."),
+        ("platform" = String, Path, description = "The platform code the key is bound to.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         ListValues,
     ),
     responses(
@@ -200,8 +200,8 @@ did not exist.",
     tag = "Reservations",
     security(("partnerBearer" = []), ("partnerApiKey" = [])),
     params(
-        ("platform" = String, Path, description = "The platform code the key is bound to."),
-        ("reservationNumber" = String, Path, description = "The reservation's id or its `originPlatformReservationNumber`.", max_length = 100),
+        ("platform" = String, Path, description = "The platform code the key is bound to.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
+        ("reservationNumber" = String, Path, description = "The reservation's id or its `originPlatformReservationNumber`.", max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
     ),
     responses(
         (status = 200, description = "The reservation.", body = Reservation),
@@ -287,10 +287,10 @@ webhook receives a `reservation.status_changed` notification.",
     tag = "Reservations",
     security(("partnerBearer" = []), ("partnerApiKey" = [])),
     params(
-        ("platform" = String, Path, description = "The platform code the key is bound to."),
-        ("reservationIdOrOriginNumber" = String, Path, description = "The reservation's id or its `originPlatformReservationNumber`.", max_length = 100),
+        ("platform" = String, Path, description = "The platform code the key is bound to.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
+        ("reservationIdOrOriginNumber" = String, Path, description = "The reservation's id or its `originPlatformReservationNumber`.", max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
     ),
-    request_body(content = CancelValues, description = "Optional: `{\"remark\": \"…\"}`."),
+    request_body(content = Option<CancelValues>, description = "Optional: `{\"remark\": \"…\"}`."),
     responses(
         (status = 200, description = "The cancelled reservation (status CANCELLED or CANCELLED_NO_REFUND).", body = Reservation),
         (status = 400, description = "The body is invalid; `errors` names every bad field.", body = InboundErrorBody,

@@ -35,7 +35,8 @@ pub const QUERY_MAX: usize = 100;
 type ShopLimit = Int<1, SHOP_LIMIT_MAX>;
 type Query = Text<QUERY_MAX>;
 
-/// `shopIds`: 1 to [`SHOP_IDS_MAX`] shop ids separated by commas.
+/// `shopIds`: 1 to [`SHOP_IDS_MAX`] shop ids (1 to 18 digits, no leading zero; spaces around
+/// them allowed) separated by commas.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShopIdList(pub Vec<i64>);
 
@@ -44,7 +45,14 @@ impl Value for ShopIdList {
         let text = raw.text()?;
         let ids: Vec<i64> = text
             .split(',')
-            .map(|s| s.trim().parse::<i64>().ok().filter(|n| *n >= 1))
+            .map(|s| {
+                // Exactly the spec's pattern: spaces around, 1 to 18 digits without a leading 0.
+                let digits = s.trim_matches(' ');
+                let well_formed = (1..=18).contains(&digits.len())
+                    && digits.bytes().all(|b| b.is_ascii_digit())
+                    && !digits.starts_with('0');
+                well_formed.then(|| digits.parse::<i64>().ok()).flatten()
+            })
             .collect::<Option<Vec<_>>>()
             .ok_or_else(|| {
                 "must be shop ids (whole numbers ≥ 1) separated by commas".to_string()
@@ -60,7 +68,7 @@ impl PartialSchema for ShopIdList {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
-            .pattern(Some("^ *[1-9][0-9]* *(, *[1-9][0-9]* *){0,29}$"))
+            .pattern(Some("^ *[1-9][0-9]{0,17} *(, *[1-9][0-9]{0,17} *){0,29}$"))
             .into()
     }
 }
@@ -442,7 +450,7 @@ and `offset`. Texts come in `languageCode` with the fallback en → ja (`shopI18
 says which). Image links are signed and expire 10 minutes after the answer.",
     tag = "Shops",
     params(
-        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota"),
+        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         ShopSearchValues,
     ),
     responses(
@@ -501,7 +509,7 @@ with the computed `lastOrderTime`, tags, texts in `languageCode` (fallback en �
 links (valid 10 minutes), coordinates.",
     tag = "Shops",
     params(
-        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota"),
+        ("platform" = String, Path, description = "Your platform's code, as issued with your key.", example = "demo-ota", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
         ("shopId" = i64, Path, description = "The shop's id (`id` of the shop search).", minimum = 1, example = 2),
         ShopValues,
     ),

@@ -132,8 +132,8 @@ change; the status stays.",
     tag = "Reservations",
     security(("partnerBearer" = []), ("partnerApiKey" = [])),
     params(
-        ("platform" = String, Path, description = "The platform code the key is bound to."),
-        ("reservationNumber" = String, Path, description = "The reservation's id (`rsv_…`) or the platform's `originPlatformReservationNumber` (the seed's `reservationIdOrOriginNumber`; named like the get call's, whose path it shares)."),
+        ("platform" = String, Path, description = "The platform code the key is bound to.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
+        ("reservationNumber" = String, Path, description = "The reservation's id (`rsv_…`) or the platform's `originPlatformReservationNumber` (the seed's `reservationIdOrOriginNumber`; named like the get call's, whose path it shares).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
     ),
     request_body = UpdateValues,
     responses(

@@ -152,6 +152,12 @@ both_databases! {
         bad(&app, &i.key, "shops?languageCode=en&limit=ten", "limit").await;
         bad(&app, &i.key, "shops?languageCode=en&offset=-1", "offset").await;
         bad(&app, &i.key, "shops?languageCode=en&shopIds=1,x", "shopIds").await;
+        // The spec's pattern exactly: 1 to 18 digits without a leading zero, spaces around.
+        bad(&app, &i.key, "shops?languageCode=en&shopIds=70900873769816337615779", "shopIds").await;
+        bad(&app, &i.key, "shops?languageCode=en&shopIds=1000000000000000000", "shopIds").await;
+        bad(&app, &i.key, "shops?languageCode=en&shopIds=01", "shopIds").await;
+        bad(&app, &i.key, "shops?languageCode=en&shopIds=%091", "shopIds").await;
+        ok(&app, &i.key, "shops?languageCode=en&shopIds=%201%20,%20999999999999999999").await;
         let many: Vec<String> = (1..=31).map(|n| n.to_string()).collect();
         bad(&app, &i.key, &format!("shops?languageCode=en&shopIds={}", many.join(",")), "shopIds").await;
         bad(&app, &i.key, "shops?languageCode=en&showRealTimeOnly=maybe", "showRealTimeOnly").await;
