@@ -89,6 +89,14 @@ pub struct SigningSecrets {
 }
 
 impl SigningSecrets {
+    /// A mode's first secret, just made (its id is the version).
+    pub fn first(id: i64, secret: String) -> Self {
+        SigningSecrets {
+            version: id,
+            secrets: vec![(secret, None)],
+        }
+    }
+
     /// The secrets still signing at `now`.
     pub fn at(&self, now: DateTime<Utc>) -> Vec<String> {
         self.secrets

@@ -210,19 +210,14 @@ pub async fn platform_secret_set(
         .order_by_desc(inbound_platform_secret::Column::Id)
         .all(db)
         .await?;
-    if rows.is_empty() {
-        let (id, secret) = insert_platform_secret(db, sb, platform_id, livemode, now).await?;
-        return Ok(SigningSecrets {
-            version: id,
-            secrets: vec![(secret, None)],
-        });
+    let rows = rows.into_iter().map(|r| (r.id, r.secret, r.expires_at));
+    match opened(sb, rows)? {
+        Some(set) => Ok(set),
+        None => {
+            let (id, secret) = insert_platform_secret(db, sb, platform_id, livemode, now).await?;
+            Ok(SigningSecrets::first(id, secret))
+        }
     }
-    let version = rows.first().map(|r| r.id).unwrap_or_default();
-    let mut secrets = Vec::with_capacity(rows.len());
-    for r in rows {
-        secrets.push((open_secret(sb, &r.secret)?, r.expires_at));
-    }
-    Ok(SigningSecrets { version, secrets })
 }
 
 /// Whether the platform has a signing secret of one mode yet.
@@ -288,6 +283,21 @@ fn open_secret(sb: &SecretBox, stored: &str) -> Result<String, DbErr> {
     sb.open(stored).map_err(|e| DbErr::Custom(e.to_string()))
 }
 
+/// The live secrets `(id, sealed, expires_at)` of a shop's or a platform's mode, newest first,
+/// opened; `None` when there is none yet (the caller makes the first).
+fn opened(
+    sb: &SecretBox,
+    rows: impl Iterator<Item = (i64, String, Option<DateTime<Utc>>)>,
+) -> Result<Option<SigningSecrets>, DbErr> {
+    let mut version = None;
+    let mut secrets = Vec::new();
+    for (id, sealed, expires_at) in rows {
+        version.get_or_insert(id);
+        secrets.push((open_secret(sb, &sealed)?, expires_at));
+    }
+    Ok(version.map(|version| SigningSecrets { version, secrets }))
+}
+
 /// The shop's signing secrets of one mode with their version (see [`SigningSecrets`]); a mode
 /// without a secret gets its first here.
 pub async fn signing_secret_set(
@@ -308,19 +318,14 @@ pub async fn signing_secret_set(
         .order_by_desc(webhook_secret::Column::Id)
         .all(db)
         .await?;
-    if rows.is_empty() {
-        let (id, secret) = insert_secret(db, sb, shop_id, livemode, now).await?;
-        return Ok(SigningSecrets {
-            version: id,
-            secrets: vec![(secret, None)],
-        });
+    let rows = rows.into_iter().map(|r| (r.id, r.secret, r.expires_at));
+    match opened(sb, rows)? {
+        Some(set) => Ok(set),
+        None => {
+            let (id, secret) = insert_secret(db, sb, shop_id, livemode, now).await?;
+            Ok(SigningSecrets::first(id, secret))
+        }
     }
-    let version = rows.first().map(|r| r.id).unwrap_or_default();
-    let mut secrets = Vec::with_capacity(rows.len());
-    for r in rows {
-        secrets.push((open_secret(sb, &r.secret)?, r.expires_at));
-    }
-    Ok(SigningSecrets { version, secrets })
 }
 
 /// The secrets that sign the shop's events of one mode now, newest first.

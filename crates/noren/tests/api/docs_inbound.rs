@@ -10,9 +10,9 @@
 //! without `--fail` and `jq .reason`) are checked in the output. The Japanese pages must hold the
 //! same commands (comments may be translated).
 
+use crate::guides;
 use noren_testkit::receiver::Receiver;
 use noren_testkit::{Options, TestApp, both_databases};
-use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -30,63 +30,9 @@ const PAGES: [&str; 5] = [
 /// The notification URL the pages use, replaced by the test's receiver.
 const PAGE_RECEIVER: &str = "https://platform.example/noren/notifications";
 
-fn portal() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../portal")
-}
-
-/// The ```` ```bash ```` blocks of a Markdown page, in order.
-fn bash_blocks(markdown: &str) -> Vec<String> {
-    let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
-    for line in markdown.lines() {
-        match &mut current {
-            None if line.trim_start().starts_with("```bash") => current = Some(String::new()),
-            Some(block) if line.trim_start().starts_with("```") => {
-                blocks.push(std::mem::take(block));
-                current = None;
-            }
-            Some(block) => {
-                block.push_str(line);
-                block.push('\n');
-            }
-            None => {}
-        }
-    }
-    blocks
-}
-
-/// A block's commands without its comments (which a translation may change).
-fn commands(block: &str) -> Vec<String> {
-    block
-        .lines()
-        .map(|l| match l.find(" # ") {
-            Some(i) if !l[..i].contains('\'') && !l[..i].contains('"') => l[..i].trim_end(),
-            _ => l.trim_end(),
-        })
-        .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
-fn page(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
 #[test]
 fn the_japanese_inbound_guides_hold_the_same_commands() {
-    for name in PAGES {
-        let en = page(&portal().join("docs/inbound").join(name));
-        let ja = page(
-            &portal()
-                .join("i18n/ja/docusaurus-plugin-content-docs/current/inbound")
-                .join(name),
-        );
-        let (en, ja): (Vec<_>, Vec<_>) = (
-            bash_blocks(&en).iter().map(|b| commands(b)).collect(),
-            bash_blocks(&ja).iter().map(|b| commands(b)).collect(),
-        );
-        assert_eq!(en, ja, "{name}: the ja page's commands differ");
-    }
+    guides::assert_same_commands("inbound", &PAGES);
 }
 
 /// Runs `noren demo --json` on the app's database and answers its keys.
@@ -164,7 +110,7 @@ both_databases! {
         );
         let mut ran = 0;
         for name in PAGES {
-            for block in bash_blocks(&page(&portal().join("docs/inbound").join(name))) {
+            for block in guides::bash_blocks(&guides::page("inbound", name)) {
                 script.push_str(&format!("echo '>>> {name}'\n"));
                 script.push_str(
                     &block

@@ -6,8 +6,8 @@
 //! does not answer 2xx fails the test with the script's output. The Japanese pages must hold
 //! the same commands (comments may be translated).
 
+use crate::guides;
 use noren_testkit::{TestApp, both_databases};
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_noren");
@@ -20,63 +20,9 @@ const PAGES: [&str; 4] = [
     "menu-archive.md",
 ];
 
-fn portal() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../portal")
-}
-
-/// The ```` ```bash ```` blocks of a Markdown page, in order.
-fn bash_blocks(markdown: &str) -> Vec<String> {
-    let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
-    for line in markdown.lines() {
-        match &mut current {
-            None if line.trim_start().starts_with("```bash") => current = Some(String::new()),
-            Some(block) if line.trim_start().starts_with("```") => {
-                blocks.push(std::mem::take(block));
-                current = None;
-            }
-            Some(block) => {
-                block.push_str(line);
-                block.push('\n');
-            }
-            None => {}
-        }
-    }
-    blocks
-}
-
-/// A block's commands without its comments (which a translation may change).
-fn commands(block: &str) -> Vec<String> {
-    block
-        .lines()
-        .map(|l| match l.find(" # ") {
-            Some(i) if !l[..i].contains('\'') && !l[..i].contains('"') => l[..i].trim_end(),
-            _ => l.trim_end(),
-        })
-        .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
-fn page(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
 #[test]
 fn the_japanese_guides_hold_the_same_commands() {
-    for name in PAGES {
-        let en = page(&portal().join("docs/order").join(name));
-        let ja = page(
-            &portal()
-                .join("i18n/ja/docusaurus-plugin-content-docs/current/order")
-                .join(name),
-        );
-        let (en, ja): (Vec<_>, Vec<_>) = (
-            bash_blocks(&en).iter().map(|b| commands(b)).collect(),
-            bash_blocks(&ja).iter().map(|b| commands(b)).collect(),
-        );
-        assert_eq!(en, ja, "{name}: the ja page's commands differ");
-    }
+    guides::assert_same_commands("order", &PAGES);
 }
 
 /// Runs `noren demo --json` on the app's database and answers the merchant key.
@@ -128,7 +74,7 @@ both_databases! {
         );
         let mut ran = 0;
         for name in PAGES {
-            for block in bash_blocks(&page(&portal().join("docs/order").join(name))) {
+            for block in guides::bash_blocks(&guides::page("order", name)) {
                 script.push_str(&format!("echo '>>> {name}'\n"));
                 script.push_str(&block.replace("http://127.0.0.1:8080", &base).replace("sk_test_...", &key));
                 ran += 1;

@@ -1,5 +1,5 @@
 //! The inbound catalogue (migration 000012) written with `db::repo::inbound_catalog` and read
-//! back, on both databases: the schema of `/work/notes/schema12.md` exists and round-trips.
+//! back, on both databases: the inbound schema (migration 000012) exists and round-trips.
 
 use chrono::TimeZone;
 use noren::db::entities::{

@@ -11,6 +11,7 @@ mod docs_order;
 mod edge;
 mod errors;
 mod extractors;
+mod guides;
 mod idempotency;
 mod inbound_auth;
 mod inbound_booking;

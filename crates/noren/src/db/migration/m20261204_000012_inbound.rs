@@ -1,4 +1,4 @@
-//! The inbound reservation API (issue 12; `/work/notes/schema12.md` is the contract): the
+//! The inbound reservation API (issue 12): the
 //! catalogue partners read (inbound shop settings, per-language texts, business hours in JST,
 //! tags, images, courses with texts and order time ranges stored in UTC) and the reservations
 //! they make, with their courses.
