@@ -68,7 +68,9 @@ def order(base, key, orders_file):
         "appended lines (on the prepared orders)": sum(
             len(o["menu"]) for j, o in enumerate(orders) if j != 1),
         "begun orders (status 1 or later, of 4)": sum(o["status"] >= 1 for o in orders),
-        "finalized orders (status 2, with a payment)": sum(o["status"] == 2 for o in orders),
+        # Finalize makes the payment; the status call may cancel the order afterwards (90, its
+        # payment kept but invalidated), which still counts.
+        "finalized orders (with a payment)": sum(bool(o.get("predefinedPaymentToken")) for o in orders),
     }
     for what, n in seen.items():
         print(f"{what}: {n}")
