@@ -52,7 +52,7 @@ TARGET_IMPORT_S=5
 TARGET_IMPORT_RISE_MIB=100
 # Issue 12: one availability answer against healthz with its own p99 bound (SQLite, 32
 # connections), and 30 single-day answers for a shop with 20 courses and 2,000 reservations
-# (bench/inbound.py: sequential, one connection, the median of five scans) in total.
+# (bench/inbound.py: sequential, one connection, the median of five scans, each from cold) in total.
 TARGET_AVAIL_RATIO_PCT=30
 TARGET_AVAIL_P99_MS=5
 TARGET_SCAN_MS=50

@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::connectors::Connectors;
+use crate::db::repo::inbound_reads::InboundReads;
 use crate::db::repo::token_reads::TokenReads;
 use crate::db::{self, Db};
 use crate::http::auth_cache::AuthCache;
@@ -216,6 +217,7 @@ impl Server {
             shop_numbers: ShopNumbers::new(clock.clone()),
             shop_pages: Arc::new(ShopPages::new(clock.clone())),
             token_reads: TokenReads::start(db.clone()),
+            inbound_reads: Arc::new(InboundReads::new(clock.clone())),
             rate_limits: Arc::new(RateLimits::new(&config_limits, &metrics)),
             secret_box,
             clock,

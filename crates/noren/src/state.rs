@@ -6,6 +6,7 @@ use crate::cache::TtlCache;
 use crate::config::Config;
 use crate::connectors::Connectors;
 use crate::db::Db;
+use crate::db::repo::inbound_reads::InboundReads;
 use crate::db::repo::token_reads::TokenReads;
 use crate::domain::clock::Clock;
 use crate::domain::lang::Lang;
@@ -135,6 +136,8 @@ pub struct Shared {
     pub shop_pages: Arc<ShopPages>,
     /// Reads by token, coalesced under load (see `repo::token_reads`).
     pub token_reads: TokenReads,
+    /// The inbound availability call's reads, kept per shop (see `repo::inbound_reads`).
+    pub inbound_reads: Arc<InboundReads>,
     /// Per-key and per-address request limits of this process.
     pub rate_limits: Arc<RateLimits>,
     /// Encrypts webhook secrets and mini-program keys at rest (`NOREN_SECRET_KEY`).

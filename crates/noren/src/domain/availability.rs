@@ -221,20 +221,39 @@ fn entry_slots(entry: &HoursEntry, date: NaiveDate, step: i64) -> Vec<NaiveDateT
 /// The slots offered on the JST day `date` (entries of that weekday, including the part of a
 /// midnight-crossing entry that lies on the next day), in time order.
 pub fn available_times(inputs: &Inputs<'_>, date: NaiveDate) -> Vec<Slot> {
-    let wd = weekday_of(date);
-    let mut slots: Vec<NaiveDateTime> = inputs
-        .hours
-        .iter()
-        .filter(|e| e.weekday == wd)
-        .flat_map(|e| entry_slots(e, date, inputs.shop.slot_minutes))
-        .collect();
-    slots.sort();
-    slots.dedup();
-    slots
+    day_slots(inputs.shop, inputs.hours, date)
         .into_iter()
         .filter(|&t| check_all(inputs, t, true).is_ok())
         .map(Slot)
         .collect()
+}
+
+/// The slot grid of the JST day `date`, before any rule: every slot of that weekday's entries,
+/// in time order, each once.
+fn day_slots(shop: &ShopRules, hours: &[HoursEntry], date: NaiveDate) -> Vec<NaiveDateTime> {
+    let wd = weekday_of(date);
+    let mut slots: Vec<NaiveDateTime> = hours
+        .iter()
+        .filter(|e| e.weekday == wd)
+        .flat_map(|e| entry_slots(e, date, shop.slot_minutes))
+        .collect();
+    slots.sort();
+    slots.dedup();
+    slots
+}
+
+/// The instants the stays of the JST day `date`'s slots cover, `[first slot, last slot + stay)`:
+/// [`available_times`] for `date` reads only the [`Held`] seats that overlap it (others may be
+/// passed or not, with the same answer). `None` on a day without slots, which needs none.
+pub fn day_stays(
+    shop: &ShopRules,
+    hours: &[HoursEntry],
+    date: NaiveDate,
+) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    let slots = day_slots(shop, hours, date);
+    let first = jst_to_utc(*slots.first()?);
+    let last = jst_to_utc(*slots.last()?);
+    Some((first, last + Duration::minutes(shop.stay_minutes)))
 }
 
 /// Whether the JST wall-clock `start` is a slot of the shop's hours: a slot of an entry of its
@@ -493,6 +512,53 @@ mod tests {
             reason(&shop(), &hours, None, &[], early(), 2, "2026-12-04T10:30"),
             Some(RefusalReason::OutsideBusinessHours)
         );
+    }
+
+    #[test]
+    fn the_days_stays_run_from_its_first_slot_to_its_last_slot_plus_a_stay() {
+        // Friday 17:00-02:00 (last order 01:30 Saturday), stay 120 minutes.
+        let hours = [
+            entry(4, "17:00", "02:00", 30),
+            entry(4, "11:00", "12:00", 0),
+        ];
+        assert_eq!(
+            day_stays(&shop(), &hours, d(FRI)),
+            Some((utc("2026-12-04T02:00:00Z"), utc("2026-12-04T18:30:00Z"))),
+            "11:00 JST Friday to 03:30 JST Saturday"
+        );
+        assert_eq!(day_stays(&shop(), &hours, d("2026-12-05")), None);
+    }
+
+    #[test]
+    fn seats_held_outside_the_days_stays_change_no_answer() {
+        let hours = [entry(4, "17:00", "02:00", 0), entry(5, "11:00", "23:00", 0)];
+        let mut s = shop();
+        s.seat_capacity = 4;
+        let (from, to) = day_stays(&s, &hours, d(FRI)).expect("Friday has slots");
+        // Every two hours from Thursday noon to Sunday noon, some inside and some outside.
+        let held: Vec<Held> = (0..36)
+            .map(|i| {
+                let start = utc("2026-12-03T03:00:00Z") + Duration::hours(2 * i);
+                Held {
+                    start,
+                    end: start + Duration::minutes(s.stay_minutes),
+                    guests: 1 + (i % 3),
+                }
+            })
+            .collect();
+        let inside: Vec<Held> = held
+            .iter()
+            .copied()
+            .filter(|h| h.start < to && from < h.end)
+            .collect();
+        assert!(inside.len() < held.len(), "some are outside");
+        for pax in 1..=4 {
+            assert_eq!(
+                times(&s, &hours, None, &held, early(), pax, FRI),
+                times(&s, &hours, None, &inside, early(), pax, FRI),
+                "pax {pax}"
+            );
+        }
     }
 
     #[test]

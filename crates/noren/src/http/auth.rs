@@ -43,7 +43,7 @@ impl FromRequestParts<AppState> for SecretKey {
 
 /// An authenticated inbound partner, already checked against the `{platform}` path value.
 #[derive(Clone, Debug)]
-pub struct Partner(pub PartnerPrincipal);
+pub struct Partner(pub Arc<PartnerPrincipal>);
 
 fn header<'a>(parts: &'a Parts, name: &str) -> Result<Option<&'a str>, ApiError> {
     match parts.headers.get(name) {
@@ -112,11 +112,20 @@ impl FromRequestParts<AppState> for Partner {
         };
         let key = PartnerKey::parse(&raw)
             .map_err(|e| ApiError::Unauthorized(format!("invalid partner key: {e}")))?;
-        let principal = accounts::authenticate_partner(&state.db, &key)
-            .await?
-            .ok_or_else(|| {
-                ApiError::Unauthorized("invalid partner key: unknown or revoked".into())
-            })?;
+        let principal = match state.auth_cache.get_partner(&key.hash) {
+            Some(found) => found,
+            None => {
+                let found = Arc::new(
+                    accounts::authenticate_partner(&state.db, &key)
+                        .await?
+                        .ok_or_else(|| {
+                            ApiError::Unauthorized("invalid partner key: unknown or revoked".into())
+                        })?,
+                );
+                state.auth_cache.put_partner(&key.hash, found.clone());
+                found
+            }
+        };
         let params = RawPathParams::from_request_parts(parts, state)
             .await
             .map_err(|_| {

@@ -1,14 +1,15 @@
 //! `GET /v3/inbound-external/{platform}/shops/{shopId}/availability` (seed 001 §3, §7): the
 //! slots a party can book on one JST day, from the availability engine
-//! (`domain/availability.rs`, whose module doc holds the rules) fed by one repository read.
+//! (`domain/availability.rs`, whose module doc holds the rules) fed by the shop's reads, kept
+//! for a second and forgotten on this process's reservation writes (`repo::inbound_reads`).
 //!
 //! A day without business hours and a past day answer an empty list (never an error); a bad
 //! `requestDate`, `pax` or `courseId` (not a course of the shop) is a 400 naming the field; an
 //! unknown or unpublished shop is a 404. Only reservations of the key's mode hold seats: a test
 //! key never sees live bookings' seats as taken, nor the other way round.
 
-use crate::db::repo::inbound_reservations::{self as repo, LoadQuery};
-use crate::domain::availability::{self, Inputs, jst_to_utc};
+use crate::db::repo::inbound_reads::Query;
+use crate::domain::availability::{self, Inputs};
 use crate::domain::keys::PartnerFamily;
 use crate::http::auth::Partner;
 use crate::http::error::{ApiError, FieldError, InboundErrorBody};
@@ -16,7 +17,7 @@ use crate::http::values::{Int, Raw, Value, Values};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
-use chrono::{Duration, NaiveDate, NaiveTime};
+use chrono::NaiveDate;
 use serde::Serialize;
 use std::borrow::Cow;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
@@ -121,7 +122,9 @@ offered when it is on the shop's slot grid (every `slotMinutes`, usually 30, fro
 `cutoffHours` ahead, the party fits the shop's `minGuests..maxGuests` (and the course's `orderMin..orderMax`), the course \
 is valid then and orderable at that time (`orderAvailableTimeRanges`) and not sold out (`quantityLimit`), and the seats \
 left for the stay (reservations hold their seats for the shop's stay, 2 hours by default) take the party. A day without \
-business hours or in the past answers an empty list.",
+business hours or in the past answers an empty list. The answer is advice, not a hold, and may be up to one second old \
+(a booking made through another server a moment ago can still show as free): create judges the time again and answers \
+409 `slot_unavailable` when it is taken.",
     tag = "Availability",
     security(("partnerBearer" = []), ("partnerApiKey" = [])),
     params(
@@ -151,34 +154,31 @@ pub async fn get_availability(
     let date = values.request_date.0;
     let pax = values.pax.map(|p| p.get()).unwrap_or(PAX_DEFAULT);
     let course_id = values.course_id.map(|c| c.get());
-    // The day's slots start on `date` and end before `date` + 2 (an opening crossing midnight);
-    // their stays end a stay later.
-    let from = jst_to_utc(date.and_time(NaiveTime::MIN));
-    let booking = repo::load(
-        &state.db,
-        &LoadQuery {
-            shop_id,
-            livemode: livemode(&p),
-            from,
-            to: from + Duration::days(3),
-            course_id,
-            exclude: None,
-        },
-    )
-    .await?
-    .filter(|b| b.shop.published)
-    .ok_or_else(|| no_shop(shop_id))?;
-    if let (Some(id), None) = (course_id, &booking.course) {
+    let reads = state
+        .inbound_reads
+        .get(
+            &state.db,
+            Query {
+                shop_id,
+                livemode: livemode(&p),
+                date,
+                course_id,
+            },
+        )
+        .await?
+        .filter(|r| r.shop.shop.published)
+        .ok_or_else(|| no_shop(shop_id))?;
+    if let (Some(id), None) = (course_id, &reads.course) {
         return Err(ApiError::invalid(vec![FieldError::new(
             "courseId",
             format!("no course {id} in shop {shop_id}"),
         )]));
     }
     let inputs = Inputs {
-        shop: &booking.rules,
-        hours: &booking.hours,
-        course: booking.course.as_ref().map(|c| &c.rules),
-        held: &booking.held,
+        shop: &reads.shop.rules,
+        hours: &reads.shop.hours,
+        course: reads.course.as_deref().map(|c| &c.rules),
+        held: &reads.held,
         now: state.clock.now(),
         pax,
     };
@@ -187,6 +187,6 @@ pub async fn get_availability(
         requested_date: date.format("%Y-%m-%d").to_string(),
         requested_pax: pax,
         available_times: times.iter().map(|s| s.label()).collect(),
-        real_time: booking.rules.real_time,
+        real_time: reads.shop.rules.real_time,
     }))
 }

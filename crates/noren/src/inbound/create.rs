@@ -572,5 +572,6 @@ pub async fn create_reservation(
         Err(e) => return Err(e.into()),
     };
     tx.commit().await?;
+    state.inbound_reads.forget(shop_id);
     answer(&state, row).await
 }

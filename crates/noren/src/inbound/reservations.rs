@@ -267,6 +267,7 @@ pub(crate) async fn apply_change(
     )
     .await?;
     tx.commit().await?;
+    state.inbound_reads.forget(row.shop_id);
     state.webhook_wake.wake();
     answer(state, row).await
 }

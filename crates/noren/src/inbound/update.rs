@@ -259,6 +259,7 @@ pub async fn update_reservation(
     };
     let row = repo::update(&tx, row, &change, now).await?;
     tx.commit().await?;
+    state.inbound_reads.forget(row.shop_id);
     let record = repo::record(&state.db, row).await?;
     Ok(Json(Reservation::from_record(&record)?))
 }

@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use noren::db::entities::{inbound_platform, inbound_reservation};
 use noren::db::repo::accounts;
 use noren::db::repo::inbound_catalog::{self, Hours, NewCourse, ShopSettings};
+use noren::db::repo::inbound_reads::InboundReads;
 use noren::domain::availability::jst_to_utc;
 use noren::domain::keys::PartnerFamily;
 use noren_testkit::{TestApp, both_databases, fixtures, json};
@@ -39,6 +40,8 @@ struct Shop {
     live: String,
     test: String,
     platform: &'static str,
+    /// The shop's merchant key (test mode).
+    merchant: String,
 }
 
 /// A shop open every day 17:00–02:00 (last order 01:00), capacity `capacity`, with a course
@@ -129,6 +132,7 @@ async fn shop_with(
         live,
         test,
         platform: "acme-travel",
+        merchant: m.key,
     }
 }
 
@@ -407,6 +411,44 @@ both_databases! {
         assert_eq!(json(res).await["livemode"], false);
         assert!(!times(&app, &s.test, s.id, &format!("requestDate={DAY}&pax=1")).await.contains(&"23:00".to_string()));
         assert!(times(&app, &s.live, s.id, &format!("requestDate={DAY}&pax=4")).await.contains(&"23:00".to_string()));
+    }
+
+    async fn availability_shows_every_write_of_this_server_at_once_and_other_changes_within_its_ttl(app) {
+        let s = shop_with(&app, |s| { s.seat_capacity = 4; s.real_time_bookable = false; }, |_| {}).await;
+        let q4 = format!("requestDate={DAY}&pax=4");
+        assert_eq!(times(&app, &s.test, s.id, &q4).await, all_slots());
+        // Stays overlapping 18:00–20:00 (17:00 to 19:30) are full once a pending booking holds them.
+        let held = all_slots()[6..].to_vec();
+        let res = create(&app, &s.test, s.id, &booking(&s, "W-1", &format!("{DAY}T18:00:00"), 4)).await;
+        assert_eq!(res.status(), 200);
+        let first = json(res).await;
+        assert_eq!(first["status"], "PENDING");
+        assert_eq!(times(&app, &s.test, s.id, &q4).await, held);
+        // The merchant rejects it: the seats are free for the next answer.
+        let res = app.client
+            .post(app.url(&format!("/api/admin/inbound/reservations/{}/reject", first["id"].as_str().expect("id"))))
+            .header("X-Auth-API-Key", &s.merchant)
+            .send().await.expect("sent");
+        assert_eq!(res.status(), 200);
+        assert_eq!(json(res).await["status"], "NOT_AVAILABLE");
+        assert_eq!(times(&app, &s.test, s.id, &q4).await, all_slots());
+        // Booked again, then cancelled by the partner.
+        let res = create(&app, &s.test, s.id, &booking(&s, "W-2", &format!("{DAY}T18:00:00"), 4)).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(times(&app, &s.test, s.id, &q4).await, held);
+        let res = app.client
+            .patch(app.url("/v3/inbound-external/acme-travel/shops/reservations/W-2/cancel"))
+            .bearer_auth(&s.test)
+            .send().await.expect("sent");
+        assert_eq!(res.status(), 200);
+        assert_eq!(times(&app, &s.test, s.id, &q4).await, all_slots());
+        // A change this server did not make (the operator CLI, another server) shows once the
+        // kept reads' TTL has passed.
+        inbound_catalog::set_business_hours(app.db(), s.id, &[Hours {
+            weekday: 0, start_time: "17:00".into(), end_time: "22:00".into(), last_order_cutoff_mins: 0, availability_desc: None,
+        }]).await.expect("hours");
+        app.state().clock.advance(chrono::Duration::from_std(InboundReads::TTL).expect("ttl"));
+        assert!(times(&app, &s.test, s.id, &q4).await.is_empty(), "Fridays are closed now");
     }
 
     async fn a_booking_answers_every_field_with_its_prices_and_status(app) {

@@ -19,7 +19,7 @@ use crate::db::entities::{
 use crate::domain::availability::{CourseRules, Held, HoursEntry, ShopRules, TimeRange};
 use crate::domain::reservation::ReservationStatus;
 use chrono::{DateTime, NaiveTime, Utc};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
@@ -98,12 +98,37 @@ pub fn shop_rules(s: &inbound_shop::Model) -> ShopRules {
 
 /// Loads the shop (published or not: callers decide), its hours, the asked course and the
 /// seats held in the window, all of mode `livemode`. `None`: no inbound shop has this id.
+/// Create and update call it inside their transaction; the availability call reads the same
+/// parts through its cache (`inbound_reads.rs`).
 pub async fn load(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Option<Booking>, DbErr> {
-    let Some(shop) = inbound_shop::Entity::find_by_id(q.shop_id).one(db).await? else {
+    let Some((shop, hours)) = load_shop(db, q.shop_id).await? else {
+        return Ok(None);
+    };
+    let course = match q.course_id {
+        Some(id) => course_set(db, q.shop_id, q.livemode, id, q.exclude).await?,
+        None => None,
+    };
+    let held = held(db, q).await?;
+    Ok(Some(Booking {
+        rules: shop_rules(&shop),
+        shop,
+        hours,
+        held,
+        course,
+    }))
+}
+
+/// The inbound shop `shop_id` (published or not) with its business hours; `None` when there is
+/// none.
+pub async fn load_shop(
+    db: &impl ConnectionTrait,
+    shop_id: i64,
+) -> Result<Option<(inbound_shop::Model, Vec<HoursEntry>)>, DbErr> {
+    let Some(shop) = inbound_shop::Entity::find_by_id(shop_id).one(db).await? else {
         return Ok(None);
     };
     let hours = inbound_business_hour::Entity::find()
-        .filter(inbound_business_hour::Column::ShopId.eq(q.shop_id))
+        .filter(inbound_business_hour::Column::ShopId.eq(shop_id))
         .all(db)
         .await?
         .into_iter()
@@ -116,16 +141,24 @@ pub async fn load(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Option
             })
         })
         .collect::<Result<Vec<_>, DbErr>>()?;
-    let course = match q.course_id {
-        Some(id) => course_set(db, q.shop_id, q.livemode, id, q.exclude).await?,
-        None => None,
-    };
+    Ok(Some((shop, hours)))
+}
+
+/// The seats held by active reservations of `q.livemode` whose stay overlaps `[q.from, q.to)`,
+/// except `q.exclude`. Reservations with the same stay come as one [`Held`] with their guests
+/// summed (the engine sums overlapping stays anyway): most share a slot and the shop's stay, so
+/// a day is a few dozen rows however many bookings it has, and on SQLite each row returned
+/// costs a hand-off from the connection's thread.
+pub async fn held(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Vec<Held>, DbErr> {
     use inbound_reservation::Column as R;
     let mut held_query = inbound_reservation::Entity::find()
         .select_only()
         .column(R::StartAt)
         .column(R::EndAt)
-        .column(R::NumberOfGuests)
+        .column_as(
+            Expr::expr(Func::sum(Expr::col(R::NumberOfGuests))),
+            "guests",
+        )
         .filter(R::ShopId.eq(q.shop_id))
         .filter(R::Livemode.eq(q.livemode))
         .filter(R::Status.is_in(active_statuses()))
@@ -138,29 +171,20 @@ pub async fn load(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Option
     if let Some(id) = q.exclude {
         held_query = held_query.filter(R::Id.ne(id));
     }
-    let held = held_query
-        .into_tuple::<(DateTime<Utc>, DateTime<Utc>, i32)>()
+    Ok(held_query
+        .group_by(R::StartAt)
+        .group_by(R::EndAt)
+        .into_tuple::<(DateTime<Utc>, DateTime<Utc>, i64)>()
         .all(db)
         .await?
         .into_iter()
-        .map(|(start, end, guests)| Held {
-            start,
-            end,
-            guests: i64::from(guests),
-        })
-        .collect();
-    Ok(Some(Booking {
-        rules: shop_rules(&shop),
-        shop,
-        hours,
-        held,
-        course,
-    }))
+        .map(|(start, end, guests)| Held { start, end, guests })
+        .collect())
 }
 
 /// The course `id` of `shop_id` (a child resolves to its parent) with its children, ranges and
 /// count of active reservations of the mode; `None` when it is not a course of the shop.
-async fn course_set(
+pub async fn course_set(
     db: &impl ConnectionTrait,
     shop_id: i64,
     livemode: bool,

@@ -8,6 +8,7 @@ pub mod cafeteria_cart;
 pub mod idempotency;
 pub mod inbound_catalog;
 pub mod inbound_platforms;
+pub mod inbound_reads;
 pub mod inbound_reservation_changes;
 pub mod inbound_reservations;
 pub mod jobs;
