@@ -94,6 +94,8 @@ pub struct CommonErrors {
     pub forbidden: &'static str,
     /// What a 415 means: the body formats this API takes.
     pub unsupported_media: &'static str,
+    /// The schema of the API's error body (`ErrorBody`, or `InboundErrorBody` with `reason`).
+    pub error_schema: &'static str,
 }
 
 /// The 415 of the APIs whose values come as query values or a form body.
@@ -101,9 +103,9 @@ const FORM_BODIES: &str = "A body in a format this call does not take (values go
                            in an `application/x-www-form-urlencoded` body).";
 
 impl CommonErrors {
-    fn error(description: &str, example: Option<serde_json::Value>) -> Response {
+    fn error(&self, description: &str, example: Option<serde_json::Value>) -> Response {
         let content = ContentBuilder::new()
-            .schema(Some(Ref::from_schema_name("ErrorBody")))
+            .schema(Some(Ref::from_schema_name(self.error_schema)))
             .example(example)
             .build();
         ResponseBuilder::new()
@@ -112,14 +114,14 @@ impl CommonErrors {
             .build()
     }
 
-    fn too_many_requests() -> Response {
+    fn too_many_requests(&self) -> Response {
         let header = |description: &str, kind: Type| {
             HeaderBuilder::new()
                 .schema(Some(ObjectBuilder::new().schema_type(kind)))
                 .description(Some(description))
                 .build()
         };
-        let mut res = Self::error(
+        let mut res = self.error(
             "Too many requests from this key (or, for calls without a key and for failed \
              authentication, from this address). Limits are per server process. Retry after \
              `Retry-After` seconds.",
@@ -181,35 +183,35 @@ impl CommonErrors {
         if keyed {
             answers.push((
                 "401",
-                Self::error(
+                self.error(
                     "The key is missing, malformed, unknown or revoked.",
                     Some(json!({"code": "unauthorized", "message": "invalid API key: unknown or revoked"})),
                 ),
             ));
-            answers.push(("403", Self::error(self.forbidden, None)));
+            answers.push(("403", self.error(self.forbidden, None)));
         }
         if in_path {
             answers.push((
                 "404",
-                Self::error("No such resource, or not visible to this key.", None),
+                self.error("No such resource, or not visible to this key.", None),
             ));
         }
         if method == "post" {
             answers.push((
                 "413",
-                Self::error(
+                self.error(
                     "The request body is larger than 1 MiB.",
                     Some(json!({"code": "payload_too_large", "message": "the request body is larger than 1 MiB"})),
                 ),
             ));
         }
         if takes_body {
-            answers.push(("415", Self::error(self.unsupported_media, None)));
+            answers.push(("415", self.error(self.unsupported_media, None)));
         }
-        answers.push(("429", Self::too_many_requests()));
+        answers.push(("429", self.too_many_requests()));
         answers.push((
             "default",
-            Self::error(
+            self.error(
                 "Any other error, with the same body: 500 or 503 `server` (a fault on our side, \
                  safe to retry later), 405 `method_not_allowed`, or a status added later.",
                 Some(json!({"code": "server", "message": "internal error"})),
@@ -274,6 +276,7 @@ impl Specs {
                         or the call is outside the key's scope (device keys `dk_…` only create \
                         and read payments of their shop).",
             unsupported_media: FORM_BODIES,
+            error_schema: "ErrorBody",
         };
         merchant.modify(&mut pay);
         CommonErrors {
@@ -286,11 +289,13 @@ impl Specs {
         CommonErrors {
             forbidden: "The partner key is valid but may not make this call.",
             unsupported_media: FORM_BODIES,
+            error_schema: "InboundErrorBody",
         }
         .modify(&mut inbound);
         CommonErrors {
             forbidden: "Not used: the checkout's calls take no key.",
             unsupported_media: "A body that is not `application/json`.",
+            error_schema: "ErrorBody",
         }
         .modify(&mut checkout);
         for api in [&mut pay, &mut order, &mut inbound, &mut checkout] {

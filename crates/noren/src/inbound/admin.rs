@@ -134,8 +134,6 @@ confirmation).",
             example = json!({"code": "client", "message": "invalid status: unknown status DONE; statuses: PENDING, SUCCESS, NOT_AVAILABLE, CANCELLED, CANCELLED_NO_REFUND, CANCELLED_HALF_REFUND", "errors": [{"field": "status", "message": "unknown status DONE; statuses: PENDING, SUCCESS, NOT_AVAILABLE, CANCELLED, CANCELLED_NO_REFUND, CANCELLED_HALF_REFUND"}]})),
         (status = 401, description = "The merchant key is missing, malformed, unknown or revoked.", body = InboundErrorBody,
             example = json!({"code": "unauthorized", "message": "missing API key: send it in the X-Auth-API-Key header"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
     )
 )]
 pub async fn list_reservations_admin(
@@ -173,8 +171,6 @@ pub async fn list_reservations_admin(
             example = json!({"code": "unauthorized", "message": "missing API key: send it in the X-Auth-API-Key header"})),
         (status = 404, description = "No reservation of the key's shop and mode has this id.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no reservation rsv_4Qm8ZtY1pL0cVx7aK2nB9dEw"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
     )
 )]
 pub async fn get_reservation_admin(
@@ -221,8 +217,6 @@ macro_rules! status_call {
                     example = json!({"code": "not_found", "message": "no reservation rsv_4Qm8ZtY1pL0cVx7aK2nB9dEw"})),
                 (status = 409, description = "The reservation's status does not allow it (`status_conflict`; the message names the current status and the allowed ones).", body = InboundErrorBody,
                     example = json!({"code": "conflict", "message": $conflict, "reason": "status_conflict"})),
-                (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-                    example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
             )
         )]
         pub async fn $fn(
@@ -256,8 +250,6 @@ macro_rules! status_call {
                     example = json!({"code": "not_found", "message": "no reservation rsv_4Qm8ZtY1pL0cVx7aK2nB9dEw"})),
                 (status = 409, description = "The reservation's status does not allow it (`status_conflict`; the message names the current status and the allowed ones).", body = InboundErrorBody,
                     example = json!({"code": "conflict", "message": $conflict, "reason": "status_conflict"})),
-                (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-                    example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
             )
         )]
         pub async fn $fn(
@@ -339,8 +331,6 @@ change: no notification.",
             example = json!({"code": "unauthorized", "message": "missing API key: send it in the X-Auth-API-Key header"})),
         (status = 404, description = "No reservation of the key's shop and mode has this id.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no reservation rsv_4Qm8ZtY1pL0cVx7aK2nB9dEw"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
     )
 )]
 pub async fn mark_reservation_remark_read(

@@ -140,8 +140,6 @@ business hours or in the past answers an empty list. The answer is advice, not a
             example = json!({"code": "unauthorized", "message": "missing partner key: send `Authorization: Bearer <key>`"})),
         (status = 404, description = "No published shop has this id, or `{platform}` is not the key's platform.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no shop with id 999"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
     )
 )]
 pub async fn get_availability(

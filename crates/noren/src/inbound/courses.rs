@@ -283,8 +283,6 @@ with its child courses, and `count` the number of such courses in all. With `lan
             example = json!({"code": "unauthorized", "message": "invalid partner key: unknown or revoked"})),
         (status = 404, description = "No published shop has this id, or `{platform}` is not your key's platform.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no shop with id 999"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key; retry after 1 s"})),
     ),
     security(("partnerBearer" = []), ("partnerApiKey" = []))
 )]
@@ -333,8 +331,6 @@ minutes), order time ranges in JST (possibly crossing midnight) and validity dat
             example = json!({"code": "unauthorized", "message": "invalid partner key: unknown or revoked"})),
         (status = 404, description = "No published course has this id, or `{platform}` is not your key's platform.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no course with id 999"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key; retry after 1 s"})),
     ),
     security(("partnerBearer" = []), ("partnerApiKey" = []))
 )]

@@ -481,8 +481,6 @@ as the first time); the same number with a different request is a 409 `duplicate
             example = json!({"code": "not_found", "message": "no shop with id 999"})),
         (status = 409, description = "Refused, with a `reason`: `slot_unavailable`, `outside_business_hours`, `party_size`, `outside_course_hours`, `course_not_valid`, `quantity_limit`, `cutoff_passed`, `course_mix` or `duplicate_origin_number`.", body = InboundErrorBody,
             example = json!({"code": "conflict", "message": "2026-12-04 19:00 (JST) has 1 seats left, not enough for 2 guests", "reason": "slot_unavailable"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
     )
 )]
 pub async fn create_reservation(

@@ -106,8 +106,6 @@ type (`image/png`, `image/jpeg`, …).",
             example = json!({"code": "forbidden", "message": "the image link has expired; fetch the shop or course again for a fresh one"})),
         (status = 404, description = "The image no longer exists.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no image 999"})),
-        (status = 429, description = "Too many requests from this address; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests; retry after 1 s"})),
     ),
     security(())
 )]

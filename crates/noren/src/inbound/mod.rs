@@ -16,7 +16,7 @@ pub mod shops;
 pub mod update;
 
 use crate::domain::refusal::RefusalReason;
-use crate::http::error::{ErrorBody, ErrorCode, FieldError, InboundErrorBody};
+use crate::http::error::{ErrorCode, FieldError, InboundErrorBody};
 use crate::openapi::{PartnerKeyScheme, Servers};
 use crate::state::AppState;
 use admin::MerchantKeyScheme;
@@ -37,7 +37,7 @@ reservations. Every call needs a partner key issued by Noren, sent as `Authoriza
 are JST. Every non-2xx answer has the body `{\"code\", \"message\", \"errors\"}`."
     ),
     modifiers(&PartnerKeyScheme, &MerchantKeyScheme, &StatusWebhook, &Servers),
-    components(schemas(ErrorBody, ErrorCode, FieldError, InboundErrorBody, RefusalReason, ReservationStatusChanged, NotifiedReservation, ChangedBy))
+    components(schemas(ErrorCode, FieldError, InboundErrorBody, RefusalReason, ReservationStatusChanged, NotifiedReservation, ChangedBy))
 )]
 pub struct InboundApi;
 

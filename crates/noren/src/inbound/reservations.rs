@@ -158,8 +158,6 @@ origin number; unknown numbers are left out (they never answer another platform'
             example = json!({"code": "unauthorized", "message": "missing partner key: send `Authorization: Bearer <key>`"})),
         (status = 404, description = "`{platform}` is not the key's platform.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no platform other-platform"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
     )
 )]
 pub async fn list_reservations(
@@ -209,8 +207,6 @@ did not exist.",
             example = json!({"code": "unauthorized", "message": "missing partner key: send `Authorization: Bearer <key>`"})),
         (status = 404, description = "No reservation of the key's platform and mode has this id or origin number, or `{platform}` is not the key's platform.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no reservation ACME-2026-000999"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
     )
 )]
 pub async fn get_reservation(
@@ -302,8 +298,6 @@ webhook receives a `reservation.status_changed` notification.",
             example = json!({"code": "not_found", "message": "no reservation ACME-2026-000999"})),
         (status = 409, description = "Refused, with a `reason`: `cancellation_day_of`, `cancellation_not_allowed` or `status_conflict` (already cancelled or rejected; the message names the current status and the allowed ones).", body = InboundErrorBody,
             example = json!({"code": "conflict", "message": "cancellation is refused on the day of the reservation (2026-12-03 JST) and after it", "reason": "cancellation_day_of"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
     )
 )]
 pub async fn cancel_reservation(

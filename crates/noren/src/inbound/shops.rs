@@ -462,8 +462,6 @@ says which). Image links are signed and expire 10 minutes after the answer.",
             example = json!({"code": "unauthorized", "message": "invalid partner key: unknown or revoked"})),
         (status = 404, description = "`{platform}` is not your key's platform.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no platform other-ota for this key"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key; retry after 1 s"})),
     ),
     security(("partnerBearer" = []), ("partnerApiKey" = []))
 )]
@@ -522,8 +520,6 @@ links (valid 10 minutes), coordinates.",
             example = json!({"code": "unauthorized", "message": "invalid partner key: unknown or revoked"})),
         (status = 404, description = "No published shop has this id, or `{platform}` is not your key's platform.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no shop with id 999"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key; retry after 1 s"})),
     ),
     security(("partnerBearer" = []), ("partnerApiKey" = []))
 )]

@@ -148,8 +148,6 @@ change; the status stays.",
             example = json!({"code": "not_found", "message": "no reservation ACME-2026-000999"})),
         (status = 409, description = "Refused, with a `reason`: `status_conflict`, `cancellation_day_of`, `cancellation_not_allowed`, `course_mix`, or an availability reason (`slot_unavailable`, `outside_business_hours`, `party_size`, `outside_course_hours`, `course_not_valid`, `quantity_limit`, `cutoff_passed`).", body = InboundErrorBody,
             example = json!({"code": "conflict", "message": "cancellation is refused on the day of the reservation (2026-12-04 JST) and after it", "reason": "cancellation_day_of"})),
-        (status = 429, description = "Too many requests for this key; retry after `Retry-After` seconds.", body = InboundErrorBody,
-            example = json!({"code": "too_many_requests", "message": "too many requests for this key: at most 100 per second; retry after 1 s"})),
     )
 )]
 pub async fn update_reservation(

@@ -154,10 +154,16 @@ fn the_internal_checkout_spec_is_generated_from_the_checkout_routes_and_kept_out
 #[test]
 fn every_spec_is_openapi_3_1_with_its_security_scheme_and_error_body() {
     let specs = noren::app::specs();
-    for (name, api, scheme) in [
-        ("pay", &specs.pay, "apiKey"),
-        ("order", &specs.order, "apiKey"),
-        ("inbound", &specs.inbound, "partnerBearer"),
+    for (name, api, scheme, body) in [
+        ("pay", &specs.pay, "apiKey", "ErrorBody"),
+        ("order", &specs.order, "apiKey", "ErrorBody"),
+        // The inbound API's error body also carries a refusal's `reason`.
+        (
+            "inbound",
+            &specs.inbound,
+            "partnerBearer",
+            "InboundErrorBody",
+        ),
     ] {
         let v = serde_json::to_value(api).expect("serializes");
         assert_eq!(v["openapi"], "3.1.0", "{name}");
@@ -165,7 +171,7 @@ fn every_spec_is_openapi_3_1_with_its_security_scheme_and_error_body() {
             v["components"]["securitySchemes"][scheme].is_object(),
             "{name}: {scheme}"
         );
-        let error = &v["components"]["schemas"]["ErrorBody"];
+        let error = &v["components"]["schemas"][body];
         assert_eq!(
             error["required"],
             serde_json::json!(["code", "message"]),
