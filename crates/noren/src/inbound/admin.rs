@@ -19,11 +19,10 @@ use crate::domain::keys::Mode;
 use crate::domain::reservation::{Change, ReservationStatus};
 use crate::http::auth::Merchant;
 use crate::http::error::{ApiError, InboundErrorBody};
-use crate::http::values::{Limit, Offset, Page, Raw, Text, Value, Values};
+use crate::http::values::{Limit, Offset, Page, Raw, Text, Value, Values, schema_name};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
-use std::borrow::Cow;
 use utoipa::PartialSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
@@ -69,11 +68,8 @@ impl PartialSchema for StatusFilter {
     }
 }
 
-impl ToSchema for StatusFilter {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("StatusFilter")
-    }
-}
+schema_name!(StatusFilter);
+
 type Remark = Text<CANCEL_REMARK_MAX>;
 
 fn scope(m: &Merchant) -> Scope {

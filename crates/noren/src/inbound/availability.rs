@@ -13,13 +13,12 @@ use crate::domain::availability::{self, Inputs};
 use crate::domain::keys::PartnerFamily;
 use crate::http::auth::Partner;
 use crate::http::error::{ApiError, FieldError, InboundErrorBody};
-use crate::http::values::{Int, Raw, Value, Values};
+use crate::http::values::{Int, Raw, Value, Values, schema_name};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use chrono::NaiveDate;
 use serde::Serialize;
-use std::borrow::Cow;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{IntoParams, PartialSchema, ToSchema};
@@ -50,12 +49,6 @@ impl Value for JstDate {
     }
 }
 
-impl ToSchema for JstDate {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("JstDate")
-    }
-}
-
 impl PartialSchema for JstDate {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
@@ -66,6 +59,8 @@ impl PartialSchema for JstDate {
             .into()
     }
 }
+
+schema_name!(JstDate);
 
 /// Values of the availability call.
 #[derive(Values, IntoParams)]

@@ -43,7 +43,7 @@ use crate::domain::refusal::RefusalReason;
 use crate::domain::reservation::ReservationStatus;
 use crate::http::auth::Partner;
 use crate::http::error::{ApiError, FieldError, InboundErrorBody};
-use crate::http::values::{Int, Raw, Text, Value, Values};
+use crate::http::values::{Int, Raw, Text, Value, Values, schema_name};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -51,7 +51,6 @@ use axum::http::StatusCode;
 use chrono::{Duration, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::borrow::Cow;
 use std::collections::HashSet;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
@@ -107,12 +106,6 @@ impl Value for JstDateTime {
     }
 }
 
-impl ToSchema for JstDateTime {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("JstDateTime")
-    }
-}
-
 impl PartialSchema for JstDateTime {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
@@ -122,6 +115,8 @@ impl PartialSchema for JstDateTime {
             .into()
     }
 }
+
+schema_name!(JstDateTime);
 
 /// A phone number `xxx-xxxx-xxxx` (module doc); empty means none.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,12 +146,6 @@ impl Value for Phone {
     }
 }
 
-impl ToSchema for Phone {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("Phone")
-    }
-}
-
 impl PartialSchema for Phone {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
@@ -167,6 +156,8 @@ impl PartialSchema for Phone {
             .into()
     }
 }
+
+schema_name!(Phone);
 
 /// An email address (module doc); empty means none.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,12 +191,6 @@ impl Value for GuestEmail {
     }
 }
 
-impl ToSchema for GuestEmail {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("GuestEmail")
-    }
-}
-
 impl PartialSchema for GuestEmail {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
@@ -216,6 +201,8 @@ impl PartialSchema for GuestEmail {
             .into()
     }
 }
+
+schema_name!(GuestEmail);
 
 /// One requested course.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
@@ -268,12 +255,6 @@ impl Value for RequestedCourses {
     }
 }
 
-impl ToSchema for RequestedCourses {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("RequestedCourses")
-    }
-}
-
 impl PartialSchema for RequestedCourses {
     fn schema() -> RefOr<Schema> {
         ArrayBuilder::new()
@@ -283,6 +264,8 @@ impl PartialSchema for RequestedCourses {
             .into()
     }
 }
+
+schema_name!(RequestedCourses);
 
 /// Values of the create call (seed 001 §3 "Reservation request", §5).
 #[derive(Values, ToSchema)]

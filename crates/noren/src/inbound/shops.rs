@@ -12,13 +12,12 @@ use crate::domain::hhmm;
 use crate::domain::lang::{Lang, fallback_order};
 use crate::http::auth::Partner;
 use crate::http::error::{ApiError, InboundErrorBody};
-use crate::http::values::{Int, Offset, Page, Raw, Text, Value, Values};
+use crate::http::values::{Int, Offset, Page, Raw, Text, Value, Values, schema_name};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use std::borrow::Cow;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{IntoParams, PartialSchema, ToSchema};
@@ -73,11 +72,7 @@ impl PartialSchema for ShopIdList {
     }
 }
 
-impl ToSchema for ShopIdList {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("ShopIdList")
-    }
-}
+schema_name!(ShopIdList);
 
 /// `postalCode`: three digits, an optional hyphen, four digits (seed 001 §5).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,11 +110,7 @@ impl PartialSchema for PostalCode {
     }
 }
 
-impl ToSchema for PostalCode {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("PostalCode")
-    }
-}
+schema_name!(PostalCode);
 
 /// Values of the shop search.
 #[derive(Values, IntoParams)]

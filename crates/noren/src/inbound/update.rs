@@ -36,14 +36,13 @@ use crate::domain::refusal::RefusalReason;
 use crate::domain::reservation::{ReservationStatus, cancellation_outcome};
 use crate::http::auth::Partner;
 use crate::http::error::{ApiError, InboundErrorBody};
-use crate::http::values::{FromValues, Raw, Value, Values};
+use crate::http::values::{FromValues, Raw, Value, Values, schema_name};
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use chrono::Duration;
-use std::borrow::Cow;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
@@ -70,12 +69,6 @@ impl Value for RemarkOrEmpty {
     }
 }
 
-impl ToSchema for RemarkOrEmpty {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("RemarkOrEmpty")
-    }
-}
-
 impl PartialSchema for RemarkOrEmpty {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
@@ -85,6 +78,8 @@ impl PartialSchema for RemarkOrEmpty {
             .into()
     }
 }
+
+schema_name!(RemarkOrEmpty);
 
 /// Values of the update call: every field required.
 #[derive(Values, ToSchema)]

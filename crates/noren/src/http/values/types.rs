@@ -4,10 +4,9 @@ use super::{Raw, Value};
 use crate::domain::destination::parse_webhook_url;
 use crate::domain::payment::{MAX_AMOUNT, MIN_AMOUNT, URL_MAX, Yen, parse_http_url};
 use serde_json::Value as Json;
-use std::borrow::Cow;
+use utoipa::PartialSchema;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
-use utoipa::{PartialSchema, ToSchema};
 
 /// The spec's pattern for text: no control characters but `\t` and `\n` (what [`Text`] checks).
 pub const TEXT_PATTERN: &str = "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]+$";
@@ -28,15 +27,17 @@ fn int64() -> ObjectBuilder {
 
 /// Implements `ToSchema` (only its name is used: the schemas are inlined with
 /// `#[param(inline)]`).
+/// Value types elsewhere use it too (`crate::http::values::schema_name`).
 macro_rules! schema_name {
     ($($ty:ident $(<$(const $c:ident: $t:ty),*>)?),* $(,)?) => {$(
-        impl $(<$(const $c: $t),*>)? ToSchema for $ty $(<$($c),*>)? {
-            fn name() -> Cow<'static, str> {
-                Cow::Borrowed(stringify!($ty))
+        impl $(<$(const $c: $t),*>)? ::utoipa::ToSchema for $ty $(<$($c),*>)? {
+            fn name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(stringify!($ty))
             }
         }
     )*};
 }
+pub(crate) use schema_name;
 
 schema_name!(
     Text<const MAX: usize>,
