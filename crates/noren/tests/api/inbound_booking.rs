@@ -442,6 +442,12 @@ both_databases! {
             .send().await.expect("sent");
         assert_eq!(res.status(), 200);
         assert_eq!(times(&app, &s.test, s.id, &q4).await, all_slots());
+        // The seats of the days after the one asked for are read with it (a week at a time), and
+        // each day keeps its own.
+        let res = create(&app, &s.test, s.id, &booking(&s, "W-3", &format!("{NEXT}T18:00:00"), 4)).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(times(&app, &s.test, s.id, &q4).await, all_slots());
+        assert_eq!(times(&app, &s.test, s.id, &format!("requestDate={NEXT}&pax=4")).await, held);
         // A change this server did not make (the operator CLI, another server) shows once the
         // kept reads' TTL has passed.
         inbound_catalog::set_business_hours(app.db(), s.id, &[Hours {

@@ -93,9 +93,10 @@ impl InboundReads {
     pub const CAPACITY: u64 = 10_000;
     /// How long reads are answered from memory.
     pub const TTL: std::time::Duration = std::time::Duration::from_secs(1);
-    /// Course and window reads kept per shop (a month of days for a few courses, in both
-    /// modes); more are read but not kept.
-    pub const PER_SHOP: usize = 256;
+    /// Course and day reads kept per shop (a month of days and a few courses in both modes);
+    /// more are read but not kept. With the TTL it bounds the memory: only shops asked for in
+    /// the last second are kept, each with at most this many parts of a few dozen rows.
+    pub const PER_SHOP: usize = 96;
     const STRIPES: usize = 64;
 
     pub fn new(clock: Clock) -> Self {
