@@ -96,7 +96,16 @@ pub struct CommonErrors {
     pub unsupported_media: &'static str,
     /// The schema of the API's error body (`ErrorBody`, or `InboundErrorBody` with `reason`).
     pub error_schema: &'static str,
+    /// What a 401 means, and its example's message, for the API's usual key (an operation
+    /// that takes another kind of key documents its own 401).
+    pub unauthorized: (&'static str, &'static str),
 }
+
+/// The 401 of the merchant-key APIs.
+const MERCHANT_UNAUTHORIZED: (&str, &str) = (
+    "The key is missing, malformed, unknown or revoked.",
+    "invalid API key: unknown or revoked",
+);
 
 /// The 415 of the APIs whose values come as query values or a form body.
 const FORM_BODIES: &str = "A body in a format this call does not take (values go in the query or \
@@ -184,8 +193,8 @@ impl CommonErrors {
             answers.push((
                 "401",
                 self.error(
-                    "The key is missing, malformed, unknown or revoked.",
-                    Some(json!({"code": "unauthorized", "message": "invalid API key: unknown or revoked"})),
+                    self.unauthorized.0,
+                    Some(json!({"code": "unauthorized", "message": self.unauthorized.1})),
                 ),
             ));
             answers.push(("403", self.error(self.forbidden, None)));
@@ -277,6 +286,7 @@ impl Specs {
                         and read payments of their shop).",
             unsupported_media: FORM_BODIES,
             error_schema: "ErrorBody",
+            unauthorized: MERCHANT_UNAUTHORIZED,
         };
         merchant.modify(&mut pay);
         CommonErrors {
@@ -290,12 +300,17 @@ impl Specs {
             forbidden: "The partner key is valid but may not make this call.",
             unsupported_media: FORM_BODIES,
             error_schema: "InboundErrorBody",
+            unauthorized: (
+                "The partner key is missing, malformed, unknown or revoked.",
+                "invalid partner key: unknown or revoked",
+            ),
         }
         .modify(&mut inbound);
         CommonErrors {
             forbidden: "Not used: the checkout's calls take no key.",
             unsupported_media: "A body that is not `application/json`.",
             error_schema: "ErrorBody",
+            unauthorized: MERCHANT_UNAUTHORIZED,
         }
         .modify(&mut checkout);
         for api in [&mut pay, &mut order, &mut inbound, &mut checkout] {

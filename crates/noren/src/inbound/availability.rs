@@ -131,8 +131,6 @@ business hours or in the past answers an empty list. The answer is advice, not a
         (status = 200, description = "The day's bookable slots.", body = Availability),
         (status = 400, description = "`requestDate`, `pax` or `courseId` is invalid (`courseId` must be a course of the shop); `errors` names every bad field.", body = InboundErrorBody,
             example = json!({"code": "client", "message": "invalid requestDate: must be a date in the form yyyy-MM-dd (JST)", "errors": [{"field": "requestDate", "message": "must be a date in the form yyyy-MM-dd (JST)"}]})),
-        (status = 401, description = "The partner key is missing, malformed, unknown or revoked.", body = InboundErrorBody,
-            example = json!({"code": "unauthorized", "message": "missing partner key: send `Authorization: Bearer <key>`"})),
         (status = 404, description = "No published shop has this id, or `{platform}` is not the key's platform.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no shop with id 999"})),
     )

@@ -458,8 +458,6 @@ as the first time); the same number with a different request is a 409 `duplicate
         (status = 200, description = "The reservation (made now, or earlier by the same request).", body = Reservation),
         (status = 400, description = "A value is missing or invalid, or a requested course is not a course of the shop; `errors` names every bad field.", body = InboundErrorBody,
             example = json!({"code": "client", "message": "2 invalid fields", "errors": [{"field": "guestPhoneNumber", "message": "must have the form xxx-xxxx-xxxx (digits in three groups of 2–5, 1–4 and 3–4, joined by hyphens)"}, {"field": "numberOfGuests", "message": "must be at least 1"}]})),
-        (status = 401, description = "The partner key is missing, malformed, unknown or revoked.", body = InboundErrorBody,
-            example = json!({"code": "unauthorized", "message": "missing partner key: send `Authorization: Bearer <key>`"})),
         (status = 404, description = "No published shop has this id, or `{platform}` is not the key's platform.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no shop with id 999"})),
         (status = 409, description = "Refused, with a `reason`: `slot_unavailable`, `outside_business_hours`, `party_size`, `outside_course_hours`, `course_not_valid`, `quantity_limit`, `cutoff_passed`, `course_mix` or `duplicate_origin_number`.", body = InboundErrorBody,
