@@ -12,11 +12,10 @@
 
 use crate::guides;
 use noren_testkit::receiver::Receiver;
-use noren_testkit::{Options, TestApp, both_databases};
-use std::process::Command;
+use noren_testkit::{Options, both_databases};
 use std::time::Duration;
 
-const BIN: &str = env!("CARGO_BIN_EXE_noren");
+use guides::BIN;
 
 /// The inbound guides in the sidebar's order.
 const PAGES: [&str; 5] = [
@@ -35,43 +34,6 @@ fn the_japanese_inbound_guides_hold_the_same_commands() {
     guides::assert_same_commands("inbound", &PAGES);
 }
 
-/// Runs `noren demo --json` on the app's database and answers its keys.
-fn demo(app: &TestApp) -> serde_json::Value {
-    let out = Command::new(BIN)
-        .args(["demo", "--json"])
-        .env("NOREN_DATABASE_URL", &app.database_url)
-        .env("NOREN_DATA_DIR", app.data_dir())
-        .output()
-        .expect("demo runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
-
-/// Whether `tool` runs here; without it the guides cannot run: a loud skip on a developer's
-/// machine, a failure in CI (`.ci/run` installs `jq` and `openssl`).
-fn have(tool: &str) -> bool {
-    let found = Command::new(tool)
-        .arg(if tool == "openssl" {
-            "version"
-        } else {
-            "--version"
-        })
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "`{tool}` is missing: CI must install it to run the inbound guides"
-        );
-        eprintln!("SKIPPED: the inbound guides' examples need `{tool}`, which is not installed");
-    }
-    found
-}
-
 fn fast_webhooks() -> Options {
     Options::env(&[
         ("NOREN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"),
@@ -82,10 +44,10 @@ fn fast_webhooks() -> Options {
 
 both_databases! {
     async fn the_inbound_guides_run_as_written_against_the_demo(app with fast_webhooks()) {
-        if !have("curl") || !have("jq") || !have("openssl") {
+        if !guides::have("curl", "inbound") || !guides::have("jq", "inbound") || !guides::have("openssl", "inbound") {
             return;
         }
-        let keys = demo(&app);
+        let keys = guides::demo(&app);
         let text = |k: &str| keys[k].as_str().unwrap_or_else(|| panic!("{k}")).to_string();
         let (partner_key, platform, merchant_key) =
             (text("partner_key"), text("platform"), text("merchant_key"));

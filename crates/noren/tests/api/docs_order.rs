@@ -7,10 +7,7 @@
 //! the same commands (comments may be translated).
 
 use crate::guides;
-use noren_testkit::{TestApp, both_databases};
-use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_noren");
+use noren_testkit::both_databases;
 
 /// The order guides in the sidebar's order.
 const PAGES: [&str; 4] = [
@@ -25,49 +22,15 @@ fn the_japanese_guides_hold_the_same_commands() {
     guides::assert_same_commands("order", &PAGES);
 }
 
-/// Runs `noren demo --json` on the app's database and answers the merchant key.
-fn demo_key(app: &TestApp) -> String {
-    let out = Command::new(BIN)
-        .args(["demo", "--json"])
-        .env("NOREN_DATABASE_URL", &app.database_url)
-        .env("NOREN_DATA_DIR", app.data_dir())
-        .output()
-        .expect("demo runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let keys: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    keys["merchant_key"]
-        .as_str()
-        .expect("merchant_key")
-        .to_string()
-}
-
-/// Whether `tool` runs here; without it the guides cannot run: a loud skip on a developer's
-/// machine, a failure in CI (`.ci/run` installs `jq`).
-fn have(tool: &str) -> bool {
-    let found = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "`{tool}` is missing: CI must install it to run the ordering guides"
-        );
-        eprintln!("SKIPPED: the ordering guides' examples need `{tool}`, which is not installed");
-    }
-    found
-}
-
 both_databases! {
     async fn the_order_guides_run_as_written_against_the_demo(app) {
-        if !have("curl") || !have("jq") {
+        if !guides::have("curl", "ordering") || !guides::have("jq", "ordering") {
             return;
         }
-        let key = demo_key(&app);
+        let key = guides::demo(&app)["merchant_key"]
+            .as_str()
+            .expect("merchant_key")
+            .to_string();
         let base = app.url("").trim_end_matches('/').to_string();
         let mut script = String::from(
             "set -euo pipefail\ncurl() { command curl --fail-with-body --silent --show-error \"$@\"; }\n",

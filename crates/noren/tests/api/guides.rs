@@ -1,8 +1,50 @@
 //! What the guide tests share (`docs_order`, `docs_inbound`): the portal's pages, their
-//! ```` ```bash ```` blocks, and the check that a Japanese page holds the same commands as its
-//! English one (comments may be translated).
+//! ```` ```bash ```` blocks, the check that a Japanese page holds the same commands as its
+//! English one (comments may be translated), the demo's keys and the tools the pages call.
 
+use noren_testkit::TestApp;
 use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The `noren` binary, which the guides call.
+pub const BIN: &str = env!("CARGO_BIN_EXE_noren");
+
+/// Runs `noren demo --json` on the app's database and answers its output (keys and ids).
+pub fn demo(app: &TestApp) -> serde_json::Value {
+    let out = Command::new(BIN)
+        .args(["demo", "--json"])
+        .env("NOREN_DATABASE_URL", &app.database_url)
+        .env("NOREN_DATA_DIR", app.data_dir())
+        .output()
+        .expect("demo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// Whether `tool` runs here; without it the `section` guides cannot run: a loud skip on a
+/// developer's machine, a failure in CI (`.ci/run` installs `jq` and `openssl`).
+pub fn have(tool: &str, section: &str) -> bool {
+    let found = Command::new(tool)
+        .arg(if tool == "openssl" {
+            "version"
+        } else {
+            "--version"
+        })
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "`{tool}` is missing: CI must install it to run the {section} guides"
+        );
+        eprintln!("SKIPPED: the {section} guides' examples need `{tool}`, which is not installed");
+    }
+    found
+}
 
 pub fn portal() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../portal")
