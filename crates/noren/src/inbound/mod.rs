@@ -20,7 +20,7 @@ use crate::http::error::{ErrorCode, FieldError, InboundErrorBody};
 use crate::openapi::{PartnerKeyScheme, Servers};
 use crate::state::AppState;
 use admin::MerchantKeyScheme;
-use notify::{ChangedBy, NotifiedReservation, ReservationStatusChanged, StatusWebhook};
+use notify::{ChangedBy, NotifiedReservation, ReservationStatusChanged, STATUS_WEBHOOK};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -36,7 +36,7 @@ reservations. Every call needs a partner key issued by Noren, sent as `Authoriza
 <key>` (or in `X-Auth-API-Key`), and the `{platform}` path value the key is bound to. All times \
 are JST. Every non-2xx answer has the body `{\"code\", \"message\", \"errors\"}`."
     ),
-    modifiers(&PartnerKeyScheme, &MerchantKeyScheme, &StatusWebhook, &Servers),
+    modifiers(&PartnerKeyScheme, &MerchantKeyScheme, &STATUS_WEBHOOK, &Servers),
     components(schemas(ErrorCode, FieldError, InboundErrorBody, RefusalReason, ReservationStatusChanged, NotifiedReservation, ChangedBy))
 )]
 pub struct InboundApi;

@@ -29,6 +29,7 @@
 use crate::db::entities::inbound_reservation;
 use crate::domain::reservation::{ReservationStatus, jst};
 use crate::webhooks::event::new_event_id;
+use crate::webhooks::spec::SignedWebhook;
 use crate::webhooks::store::{self, PlatformEvent};
 use chrono::{DateTime, Utc};
 use sea_orm::{ConnectionTrait, DbErr};
@@ -139,32 +140,10 @@ pub async fn record(
 }
 
 /// The inbound spec's `webhooks` entry: the notification Noren POSTs to the platform.
-pub struct StatusWebhook;
-
-impl utoipa::Modify for StatusWebhook {
-    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        use utoipa::openapi::path::{
-            HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem,
-        };
-        use utoipa::openapi::request_body::RequestBodyBuilder;
-        use utoipa::openapi::schema::{ObjectBuilder, Type};
-        use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
-        use utoipa::openapi::{ContentBuilder, PathsBuilder, Ref, Required, ResponseBuilder};
-        let header = |name: &str, description: &str, example: serde_json::Value| {
-            ParameterBuilder::new()
-                .name(name)
-                .parameter_in(ParameterIn::Header)
-                .required(Required::True)
-                .description(Some(description))
-                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
-                .example(Some(example))
-                .build()
-        };
-        let operation = OperationBuilder::new()
-            .operation_id(Some("reservation_status_changed"))
-            .summary(Some("A reservation's status changed"))
-            .description(Some(
-                "Noren POSTs this JSON event to your platform's notification URL of the \
+pub const STATUS_WEBHOOK: SignedWebhook = SignedWebhook {
+    name: "reservation_status_changed",
+    summary: "A reservation's status changed",
+    description: "Noren POSTs this JSON event to your platform's notification URL of the \
 reservation's mode (set by Noren's operator; test and live have their own URL and secret) each \
 time one of your reservations changes status: the restaurant confirms (PENDING → SUCCESS) or \
 rejects (PENDING → NOT_AVAILABLE) it, cancels it or refunds half, or you cancel it. Verify \
@@ -174,64 +153,12 @@ than 5 minutes from now. Answer any 2xx within 10 seconds; anything else (redire
 followed) is retried up to 10 times after 10 s, 30 s, 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h \
 and 8 h. Delivery is at least once and not ordered: drop repeats by `id` (`Noren-Event-Id`) and \
 order by `createdAt`. Statuses you do not know may appear.",
-            ))
-            .tag("Notifications")
-            .security(SecurityRequirement::new(
-                "notificationSignature",
-                Vec::<String>::new(),
-            ))
-            .parameter(header(
-                "Noren-Event-Id",
-                "The event's id, the same on every attempt: drop repeats by it.",
-                serde_json::json!("evt_Qx2mL9vB4nT7cK1pZ8sR5wYd"),
-            ))
-            .parameter(header(
-                "Noren-Delivery-Attempt",
-                "1 for the first delivery, up to 11.",
-                serde_json::json!("1"),
-            ))
-            .parameter(header(
-                "Noren-Signature",
-                "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">` (two `v1` during a secret rotation).",
-                serde_json::json!(
-                    "t=1795430400,v1=62e0b8b11b9b426dfb3cb6a2e1e1c61dd123f1e4078adfa12923d93b94da6627"
-                ),
-            ))
-            .request_body(Some(
-                RequestBodyBuilder::new()
-                    .required(Some(Required::True))
-                    .content(
-                        "application/json",
-                        ContentBuilder::new()
-                            .schema(Some(Ref::from_schema_name("ReservationStatusChanged")))
-                            .build(),
-                    )
-                    .build(),
-            ))
-            .response(
-                "2XX",
-                ResponseBuilder::new()
-                    .description("Received. Any 2xx within 10 seconds counts; the body is ignored."),
-            )
-            .build();
-        let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme(
-            "notificationSignature",
-            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
-                "Noren-Signature",
-                "Not a key you send: Noren signs every notification it sends you. \
+    tag: "Notifications",
+    body: "ReservationStatusChanged",
+    event_id_example: "evt_Qx2mL9vB4nT7cK1pZ8sR5wYd",
+    scheme: "notificationSignature",
+    scheme_description: "Not a key you send: Noren signs every notification it sends you. \
                  `Noren-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">`, keyed \
                  with your platform's signing secret of the event's mode. OpenAPI has no HMAC \
                  scheme type, hence `apiKey`.",
-            ))),
-        );
-        openapi.webhooks = Some(
-            PathsBuilder::new()
-                .path(
-                    "reservation_status_changed",
-                    PathItem::new(HttpMethod::Post, operation),
-                )
-                .build(),
-        );
-    }
-}
+};

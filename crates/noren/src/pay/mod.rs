@@ -19,8 +19,9 @@ use crate::http::error::{ErrorBody, ErrorCode, FieldError};
 use crate::openapi::{MerchantKeyScheme, Servers};
 use crate::state::AppState;
 use crate::webhooks::event::{CurrencyInfo, EventStatus, WebhookEvent};
+use crate::webhooks::spec::SignedWebhook;
 use axum::routing::get;
-use utoipa::{Modify, OpenApi};
+use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -35,7 +36,7 @@ Values are sent as query values (form-encoded); a form body is accepted too. Amo
 Japanese yen. Every non-2xx answer has the body `{\"code\", \"message\", \"errors\"}` \
 (`errors` only for validation) and every answer carries `X-Request-Id`."
     ),
-    modifiers(&MerchantKeyScheme, &Servers, &PaymentWebhook),
+    modifiers(&MerchantKeyScheme, &Servers, &PAYMENT_WEBHOOK),
     components(schemas(ErrorBody, ErrorCode, FieldError, WebhookEvent, CurrencyInfo, EventStatus)),
     tags(
         (name = "Predefined payments", description = "Create a payment, send the customer to its checkout `url`, read, list and update it."),
@@ -98,32 +99,10 @@ pub fn checkout_router() -> OpenApiRouter<AppState> {
 }
 
 /// The `webhooks` entry: the event Noren POSTs to the merchant, with its headers.
-struct PaymentWebhook;
-
-impl Modify for PaymentWebhook {
-    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        use utoipa::openapi::path::{
-            HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem,
-        };
-        use utoipa::openapi::request_body::RequestBodyBuilder;
-        use utoipa::openapi::schema::{ObjectBuilder, Type};
-        use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
-        use utoipa::openapi::{ContentBuilder, PathsBuilder, Ref, Required, ResponseBuilder};
-        let header = |name: &str, description: &str, example: serde_json::Value| {
-            ParameterBuilder::new()
-                .name(name)
-                .parameter_in(ParameterIn::Header)
-                .required(Required::True)
-                .description(Some(description))
-                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
-                .example(Some(example))
-                .build()
-        };
-        let operation = OperationBuilder::new()
-            .operation_id(Some("payment_event"))
-            .summary(Some("Payment paid or refunded"))
-            .description(Some(
-                "Noren POSTs this JSON event to the payment's `webhook_callback_url` (else the \
+const PAYMENT_WEBHOOK: SignedWebhook = SignedWebhook {
+    name: "payment_event",
+    summary: "Payment paid or refunded",
+    description: "Noren POSTs this JSON event to the payment's `webhook_callback_url` (else the \
 shop's default URL of the payment's mode) when a payment is paid and when it is refunded. Test \
 and live never mix: `livemode` says which, and each mode has its own secrets and default URLs. \
 Verify `Noren-Signature` first: `v1` is the lowercase hex HMAC-SHA256, keyed with your shop's \
@@ -132,56 +111,12 @@ match. Reject a `t` more than 5 minutes from now. Answer any 2xx within 10 secon
 else (redirects are not followed) is retried up to 10 times after 10 s, 30 s, 1 min, 5 min, \
 15 min, 30 min, 1 h, 2 h, 4 h and 8 h. Delivery is at least once: drop repeats by \
 `Noren-Event-Id`.",
-            ))
-            .tag("Webhooks")
-            .security(SecurityRequirement::new("webhookSignature", Vec::<String>::new()))
-            .parameter(header(
-                "Noren-Event-Id",
-                "The event's id, the same on every attempt: drop repeats by it.",
-                serde_json::json!("evt_3kT9xQ2mP7vL1sR8wZ4yB6nC"),
-            ))
-            .parameter(header(
-                "Noren-Delivery-Attempt",
-                "1 for the first delivery, up to 11.",
-                serde_json::json!("1"),
-            ))
-            .parameter(header(
-                "Noren-Signature",
-                "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">` (two `v1` during a secret rotation).",
-                serde_json::json!("t=1795430400,v1=62e0b8b11b9b426dfb3cb6a2e1e1c61dd123f1e4078adfa12923d93b94da6627"),
-            ))
-            .request_body(Some(
-                RequestBodyBuilder::new()
-                    .required(Some(Required::True))
-                    .content(
-                        "application/json",
-                        ContentBuilder::new()
-                            .schema(Some(Ref::from_schema_name("WebhookEvent")))
-                            .build(),
-                    )
-                    .build(),
-            ))
-            .response(
-                "2XX",
-                ResponseBuilder::new()
-                    .description("Received. Any 2xx within 10 seconds counts; the body is ignored."),
-            )
-            .build();
-        let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme(
-            "webhookSignature",
-            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
-                "Noren-Signature",
-                "Not a key you send: Noren signs every webhook event it sends you. \
+    tag: "Webhooks",
+    body: "WebhookEvent",
+    event_id_example: "evt_3kT9xQ2mP7vL1sR8wZ4yB6nC",
+    scheme: "webhookSignature",
+    scheme_description: "Not a key you send: Noren signs every webhook event it sends you. \
                  `Noren-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">`, keyed \
                  with your shop's webhook secret (`whsec_…`); check it before trusting the event. \
                  OpenAPI has no HMAC scheme type, hence `apiKey`.",
-            ))),
-        );
-        openapi.webhooks = Some(
-            PathsBuilder::new()
-                .path("payment_event", PathItem::new(HttpMethod::Post, operation))
-                .build(),
-        );
-    }
-}
+};

@@ -6,6 +6,8 @@
 //!   cache of signing secrets (`moka`). Pure.
 //! - `store.rs`: the queries: an event and its delivery job written in the transaction of the
 //!   payment's change (the outbox), secrets, attempts, the merchant's event log.
+//! - `spec.rs`: the `webhooks` entry of a spec (`SignedWebhook`): the payment event and the
+//!   inbound notification.
 //! - `deliver.rs`: the delivery job kind ([`deliver::Delivery`], a [`crate::jobs::Job`] run by
 //!   the job runner): destination checks with the guarded resolver, signing, sending, recording
 //!   the attempt.
@@ -16,6 +18,7 @@
 pub mod deliver;
 pub mod event;
 pub mod signing;
+pub mod spec;
 pub mod store;
 
 use serde::{Deserialize, Serialize};
