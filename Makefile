@@ -10,8 +10,8 @@ NOREN_BIN := $(CARGO_TARGET_DIR)/release/noren
 NPM_CI := npm ci --no-audit --no-fund --loglevel=error
 
 PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal/static portal/plugins -type f 2>/dev/null) \
-	portal/docusaurus.config.ts portal/sidebars.ts portal/package.json portal/package-lock.json $(wildcard openapi/*) \
-	tools/precompress.mjs
+	portal/docusaurus.config.ts portal/sidebars.ts portal/package.json portal/package-lock.json $(wildcard openapi/* openapi/ja/*) \
+	tools/precompress.mjs tools/csp-hashes.mjs $(shell find portal/scripts -type f 2>/dev/null) portal/sidebars-references.ts
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package.json checkout/package-lock.json \
 	tools/precompress.mjs
 

@@ -38,12 +38,15 @@ test('the inbound guide leads to the reference, and its flow books and cancels a
   await page.waitForURL('**/docs/inbound/booking');
   await page.locator('main article').getByText('/availability', { exact: false }).first().waitFor();
 
-  // The reference renders the operations the guide uses.
+  // The reference lists the operations the guide uses, each on its own page.
   response = await page.goto('/references/inbound', { waitUntil: 'load' });
   assert.equal(response?.status(), 200);
-  const redoc = page.locator('.redoc-wrap');
-  await redoc.getByRole('heading', { name: 'Check availability' }).waitFor();
-  await redoc.getByRole('heading', { name: 'Create a reservation' }).waitFor({ state: 'attached' });
+  await waitForPortalHydration(page);
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  await sidebar.getByRole('link', { name: 'Create a reservation' }).waitFor();
+  await sidebar.getByRole('link', { name: /availability/i }).first().click();
+  await page.waitForURL('**/references/inbound/get-availability');
+  await page.locator('main h1').filter({ hasText: /availability/i }).waitFor();
   guard.assertClean();
 
   // Search in Japanese: every demo shop, with its Japanese name.

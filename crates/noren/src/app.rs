@@ -134,7 +134,10 @@ pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
             state.rate_limits.clone(),
             ratelimit::limit,
         ))
-        .layer(middleware::from_fn(layers::security_headers))
+        .layer(middleware::from_fn_with_state(
+            state.portal_csp.clone(),
+            layers::security_headers,
+        ))
         // gzip or brotli for clients that ask (portal pages were 0.85–2.2 MB raw); level 5:
         // brotli's default (11) takes ~50x longer on a 2 MB bundle for a few per cent.
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(5)))
@@ -209,6 +212,7 @@ impl Server {
             config: Arc::new(config),
             metrics: metrics.clone(),
             auth_cache,
+            portal_csp: layers::portal_csp_for(statics.portal.as_deref()),
             statics: Arc::new(statics),
             specs: Arc::new(rendered),
             public_url,

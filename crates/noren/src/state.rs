@@ -124,6 +124,8 @@ pub struct Shared {
     pub metrics: Arc<Metrics>,
     pub auth_cache: Arc<AuthCache>,
     pub statics: Arc<StaticDirs>,
+    /// The portal pages' Content-Security-Policy, with the hashes of its build's inline scripts.
+    pub portal_csp: axum::http::HeaderValue,
     pub specs: Arc<RenderedSpecs>,
     /// Base of links handed to customers (`{public_url}/checkout/{token}`).
     pub public_url: Arc<str>,

@@ -62,13 +62,47 @@ pub const CHECKOUT_CSP: &str = "default-src 'self'; script-src 'self'; style-src
 img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; \
 form-action 'self'; frame-ancestors 'none'";
 
-/// The portal's Content-Security-Policy. Docusaurus inlines small scripts (colour mode,
-/// announcement bar) and Redoc injects its styles, so inline scripts and styles are allowed;
-/// nothing is loaded from anywhere but the server itself.
-pub const PORTAL_CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline'; \
+/// The portal's Content-Security-Policy without its inline scripts: nothing is loaded from
+/// anywhere but the server itself, no `eval` (the API references' try-it panels need none) and
+/// no inline script but the ones the build wrote. Styles stay `'unsafe-inline'`: Docusaurus and
+/// the reference theme set `style` attributes, which only a nonce-less hash list cannot allow.
+const PORTAL_CSP_BASE: &str = "default-src 'self'; script-src 'self'{hashes}; \
 style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; \
 connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
 form-action 'self'; frame-ancestors 'self'";
+
+/// The file of the portal build that lists the SHA-256 of each inline script Docusaurus wrote
+/// (colour mode, announcement bar), one `sha256-…` a line: `tools/csp-hashes.mjs`, run by the
+/// portal's `npm run build`.
+pub const PORTAL_SCRIPT_HASHES_FILE: &str = "csp-script-hashes.txt";
+
+/// The portal's Content-Security-Policy for a build whose inline scripts have `hashes`
+/// (`sha256-<base64>`; anything else in the list is ignored, so a damaged file can only make
+/// the policy stricter).
+pub fn portal_csp(hashes: &str) -> HeaderValue {
+    let allowed: String = hashes
+        .split_whitespace()
+        .filter(|h| {
+            h.strip_prefix("sha256-").is_some_and(|b64| {
+                b64.len() == 44
+                    && b64
+                        .bytes()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'='))
+            })
+        })
+        .map(|h| format!(" '{h}'"))
+        .collect();
+    HeaderValue::from_str(&PORTAL_CSP_BASE.replace("{hashes}", &allowed))
+        .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"))
+}
+
+/// The portal's policy for the build in `dir` (its hash list read once, at start-up).
+pub fn portal_csp_for(dir: Option<&std::path::Path>) -> HeaderValue {
+    let hashes = dir
+        .and_then(|d| std::fs::read_to_string(d.join(PORTAL_SCRIPT_HASHES_FILE)).ok())
+        .unwrap_or_default();
+    portal_csp(&hashes)
+}
 
 /// API answers are data, never a page: nothing may render or frame them.
 const API_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
@@ -76,9 +110,13 @@ const API_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 /// Security headers by kind of path (DESIGN.md "Limits", issue: pages carry security headers):
 /// API answers are never stored by caches (`no-store`: they hold payment data) and never
 /// framed; checkout pages get [`CHECKOUT_CSP`] and `Referrer-Policy: no-referrer` (the token is
-/// in the URL); portal pages get [`PORTAL_CSP`]. Every answer gets `nosniff`. HSTS belongs to
-/// the TLS terminator in front of Noren (README).
-pub async fn security_headers(req: Request, next: Next) -> Response {
+/// in the URL); portal pages get `portal_csp` (see [`portal_csp_for`]). Every answer gets
+/// `nosniff`. HSTS belongs to the TLS terminator in front of Noren (README).
+pub async fn security_headers(
+    State(portal_csp): State<HeaderValue>,
+    req: Request,
+    next: Next,
+) -> Response {
     let path = req.uri().path();
     let kind = if is_api_path(path) {
         if path.starts_with("/openapi/") || path.starts_with("/checkout/brands/") {
@@ -119,10 +157,7 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
             h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
         }
         Kind::Portal => {
-            h.insert(
-                header::CONTENT_SECURITY_POLICY,
-                HeaderValue::from_static(PORTAL_CSP),
-            );
+            h.insert(header::CONTENT_SECURITY_POLICY, portal_csp);
             h.insert(
                 header::REFERRER_POLICY,
                 HeaderValue::from_static("strict-origin-when-cross-origin"),

@@ -94,12 +94,21 @@ async fn an_overlong_request_target_answers_414_with_the_error_body() {
     assert_eq!(json(res).await["code"], "client");
 }
 
+/// The hash of one inline script of a portal build.
+const INLINE_SCRIPT: &str = "sha256-0MUyFJhUwQbJbxdRddDw1q7CMNQ//leUWFbuI6XcmZo=";
+
 async fn app_with_pages() -> (TestApp, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
     let root = dir.path();
     write_file(&root.join("portal"), "index.html", "home");
     write_file(&root.join("portal"), "docs.html", "docs");
     write_file(&root.join("portal"), "404.html", "not found page");
+    // The build's inline scripts (tools/csp-hashes.mjs); the junk lines must not reach the policy.
+    write_file(
+        &root.join("portal"),
+        "csp-script-hashes.txt",
+        &format!("{INLINE_SCRIPT}\n'unsafe-inline'\nsha256-short\n"),
+    );
     write_file(&root.join("checkout"), "index.html", "checkout app");
     let app = TestApp::spawn_with(
         Backend::Sqlite,
@@ -170,6 +179,20 @@ async fn pages_carry_their_security_headers() {
     let csp = header(&res, "content-security-policy");
     assert!(csp.contains("default-src 'self'"), "{csp}");
     assert!(csp.contains("frame-ancestors 'self'"), "{csp}");
+    // Issue 18: the build's inline scripts by hash, never 'unsafe-inline' scripts or eval.
+    assert!(
+        csp.contains(&format!("script-src 'self' '{INLINE_SCRIPT}';")),
+        "{csp}"
+    );
+    assert!(
+        !csp.contains("unsafe-eval") && !csp.contains("sha256-short"),
+        "{csp}"
+    );
+    let script_src = csp.split(';').find(|d| d.trim().starts_with("script-src"));
+    assert!(
+        script_src.is_some_and(|d| !d.contains("unsafe-inline")),
+        "{csp}"
+    );
     assert_eq!(header(&res, "x-content-type-options"), "nosniff");
 }
 

@@ -8,6 +8,7 @@ mod constraints;
 mod crash;
 mod docs_inbound;
 mod docs_order;
+mod docs_payments;
 mod edge;
 mod errors;
 mod extractors;

@@ -456,3 +456,137 @@ fn the_bounds_in_the_payment_spec_are_the_constants_the_parsers_use() {
         PAYMENT_NUMBER_MAX
     );
 }
+
+/// The texts of a spec a reader reads, by the rules of `portal/scripts/openapi-texts.mjs`
+/// (which renders the Japanese references from the same files): every `summary`,
+/// `description` and `title`, and every tag name; examples, defaults, enums and constants are
+/// data and stay as they are.
+fn reader_texts(node: &serde_json::Value, in_map: bool, out: &mut Vec<String>) {
+    use serde_json::Value;
+    const DATA: [&str; 7] = [
+        "example",
+        "default",
+        "enum",
+        "const",
+        "value",
+        "externalValue",
+        "required",
+    ];
+    const MAPS: [&str; 18] = [
+        "properties",
+        "patternProperties",
+        "paths",
+        "webhooks",
+        "responses",
+        "schemas",
+        "headers",
+        "parameters",
+        "requestBodies",
+        "securitySchemes",
+        "callbacks",
+        "content",
+        "$defs",
+        "variables",
+        "links",
+        "encoding",
+        "examples",
+        "pathItems",
+    ];
+    fn push(out: &mut Vec<String>, text: &str) {
+        if !text.trim().is_empty() && !out.iter().any(|t| t == text) {
+            out.push(text.to_string());
+        }
+    }
+    match node {
+        Value::Array(items) => {
+            for item in items {
+                reader_texts(item, false, out);
+            }
+        }
+        Value::Object(map) => {
+            for (key, value) in map {
+                if in_map {
+                    reader_texts(value, false, out);
+                } else if key == "tags" && value.is_array() {
+                    for tag in value.as_array().into_iter().flatten() {
+                        match tag {
+                            Value::String(name) => push(out, name),
+                            _ => {
+                                if let Some(name) = tag["name"].as_str() {
+                                    push(out, name);
+                                }
+                                reader_texts(tag, false, out);
+                            }
+                        }
+                    }
+                } else if matches!(key.as_str(), "summary" | "description" | "title")
+                    && value.is_string()
+                {
+                    push(out, value.as_str().unwrap_or_default());
+                } else if DATA.contains(&key.as_str()) || key.starts_with("x-") {
+                    // data, not prose
+                } else if key == "examples" && value.is_array() {
+                    // JSON Schema's list of example values
+                } else if MAPS.contains(&key.as_str()) && value.is_object() {
+                    reader_texts(value, true, out);
+                } else {
+                    reader_texts(value, false, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Issue 18: the references are in English and Japanese. Every text a reader reads in a spec
+/// has its Japanese in `openapi/ja/<name>.json` (keyed by the English text, so a changed
+/// sentence needs a new translation), and no Japanese is kept for a text the spec no longer has.
+#[test]
+fn every_text_of_every_spec_has_its_japanese_text() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../openapi/ja");
+    let specs = noren::app::specs();
+    for (name, spec) in [
+        ("pay", &specs.pay),
+        ("order", &specs.order),
+        ("inbound", &specs.inbound),
+    ] {
+        let spec = serde_json::to_value(spec).expect("serializes");
+        let mut texts = Vec::new();
+        reader_texts(&spec, false, &mut texts);
+        assert!(
+            texts.len() > 100,
+            "{name}: only {} texts found",
+            texts.len()
+        );
+        let file = dir.join(format!("{name}.json"));
+        let overlay: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file:?}: {e}")),
+        )
+        .unwrap_or_else(|e| panic!("{file:?}: {e}"));
+        let japanese = overlay["texts"].as_object().expect("a `texts` object");
+        let missing: Vec<&String> = texts
+            .iter()
+            .filter(|t| {
+                japanese
+                    .get(t.as_str())
+                    .and_then(|j| j.as_str())
+                    .is_none_or(|j| j.trim().is_empty())
+            })
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "openapi/ja/{name}.json has no Japanese for {} text(s) of the spec, first {:?}: \
+             run `node portal/scripts/openapi-texts.mjs sync` and translate the empty entries",
+            missing.len(),
+            missing.first()
+        );
+        let unused: Vec<&String> = japanese.keys().filter(|k| !texts.contains(k)).collect();
+        assert!(
+            unused.is_empty(),
+            "openapi/ja/{name}.json keeps {} text(s) the spec no longer has, first {:?}: \
+             run `node portal/scripts/openapi-texts.mjs sync`",
+            unused.len(),
+            unused.first()
+        );
+    }
+}
