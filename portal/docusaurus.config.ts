@@ -110,6 +110,9 @@ const config: Config = {
 
   plugins: [redocCompat],
 
+  // Seed 000 §2: a route whose code fails to load shows the error page with Retry (see the file).
+  clientModules: ['./src/clientModules/routeLoadFailure.ts'],
+
   themeConfig: {
     image: 'img/logo.svg',
     colorMode: {
