@@ -81,3 +81,16 @@ test('an unknown path shows the not-found page with status 404', async ({ page, 
   assert.equal(new URL(page.url()).pathname, missing, 'the URL is kept, not redirected');
   guard.assertClean();
 });
+
+test('the search page has a title in the Page | Noren form, in English and Japanese', async ({ page, guard }) => {
+  for (const [path, title] of [
+    ['/search', 'Search | Noren'],
+    ['/ja/search', '検索 | Noren'],
+  ]) {
+    const response = await page.goto(path, { waitUntil: 'load' });
+    assert.equal(response?.status(), 200);
+    await waitForPortalHydration(page);
+    assert.equal(await page.title(), title, path);
+  }
+  guard.assertClean();
+});
