@@ -79,6 +79,11 @@ test('an unknown path shows the not-found page with status 404', async ({ page, 
   await waitForPortalHydration(page);
   await page.getByRole('heading', { name: 'Page Not Found' }).first().waitFor();
   assert.equal(new URL(page.url()).pathname, missing, 'the URL is kept, not redirected');
+  // The page leads on: the guides and the three references.
+  const main = page.locator('main');
+  for (const href of ['/docs', '/references/pay', '/references/order', '/references/inbound']) {
+    assert.equal(await main.locator(`a[href="${href}"]`).count(), 1, `a link to ${href}`);
+  }
   guard.assertClean();
 });
 
