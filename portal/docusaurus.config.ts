@@ -16,6 +16,29 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import {externalLinks} from './src/externalLinks';
 import redocCompat from './plugins/redoc-compat';
 
+/**
+ * The portal's public origin, read at build time from NOREN_PORTAL_URL (e.g.
+ * `https://developers.example.com`). Docusaurus writes it into canonical links, og:url and
+ * the sitemap, so it must be where readers reach the portal, never the server's bind address.
+ * The default is a placeholder under the reserved `.example` domain, like src/externalLinks.ts.
+ * The portal is served at the root of that origin (`baseUrl: '/'`), so a path is refused.
+ */
+function portalUrl(): string {
+  const raw = process.env.NOREN_PORTAL_URL?.trim() || 'https://developers.noren.example';
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new Error(`NOREN_PORTAL_URL=${raw} is not a URL (e.g. https://developers.example.com)`);
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    throw new Error(
+      `NOREN_PORTAL_URL=${raw} must be an http(s) origin without a path (e.g. https://developers.example.com)`,
+    );
+  }
+  return parsed.origin;
+}
+
 /** The generated specs, outside the portal folder (absolute, so redocusaurus never treats them as URLs). */
 const specFile = (name: string): string => path.resolve(__dirname, '..', 'openapi', name);
 
@@ -24,8 +47,9 @@ const config: Config = {
   tagline: 'Payments, restaurant ordering and inbound reservations for merchants in Japan',
   favicon: 'img/favicon.svg',
 
-  // Placeholder address: the noren binary serves the portal at its own root.
-  url: 'http://127.0.0.1:8080',
+  // From NOREN_PORTAL_URL at build time (see portalUrl above); the noren binary serves the
+  // portal at its own root.
+  url: portalUrl(),
   baseUrl: '/',
   trailingSlash: false,
   titleDelimiter: '|',

@@ -99,3 +99,14 @@ test('the search page has a title in the Page | Noren form, in English and Japan
   }
   guard.assertClean();
 });
+
+test('canonical links name the configured portal address, not the bind address', async ({ page, guard }) => {
+  await page.goto('/docs', { waitUntil: 'load' });
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+  const ogUrl = await page.locator('meta[property="og:url"]').getAttribute('content');
+  for (const url of [canonical, ogUrl]) {
+    assert.ok(url && /^https?:\/\/[^/]+\/docs$/.test(url), `absolute /docs address, got ${url}`);
+    assert.doesNotMatch(url, /127\.0\.0\.1|localhost/, 'NOREN_PORTAL_URL or its default, never the bind address');
+  }
+  guard.assertClean();
+});
