@@ -7,7 +7,7 @@ import Translate from '@docusaurus/Translate';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 
-import styles from './QuickStart.module.css';
+import styles from './styles.module.css';
 
 const WHOAMI = `curl http://127.0.0.1:8080/v3/api_keys/whoami \\
   -H "X-Auth-API-Key: $NOREN_KEY"`;
