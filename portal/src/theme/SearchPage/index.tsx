@@ -3,9 +3,11 @@
  * site's `Page | Noren` form (seed 000 §2: the title delimiter is a pipe). The plugin sets the
  * document title to its heading as it is ("Search the documentation"), without the site
  * name; the PageMetadata below is rendered after the page, so react-helmet keeps its title.
+ * The plugin also labels its query box with a hard-coded English "Search"; it gets the
+ * translated label after hydration (React leaves an attribute it renders unchanged alone).
  * The heading and the rest of the page are the plugin's own.
  */
-import type {ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
 import {PageMetadata} from '@docusaurus/theme-common';
 import {useLocation} from '@docusaurus/router';
@@ -21,6 +23,14 @@ function useSearchQuery(): string {
 
 export default function SearchPageWrapper(): ReactNode {
   const query = useSearchQuery();
+  const label = translate({
+    id: 'theme.SearchBar.label',
+    message: 'Search',
+    description: 'The ARIA label and placeholder for search button',
+  });
+  useEffect(() => {
+    document.querySelector('input[type="search"][name="q"]')?.setAttribute('aria-label', label);
+  }, [label]);
   const title = query
     ? translate(
         {
