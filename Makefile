@@ -102,6 +102,7 @@ ci:
 	cd checkout && npm run typecheck
 	cd checkout && npm run -s check:api
 	cd portal && npm run typecheck
+	cd portal && npm run -s lint
 	$(MAKE) e2e
 	$(MAKE) clients
 	$(MAKE) contract

@@ -60,13 +60,49 @@ const referenceConfig: Record<string, OpenApiPlugin.Options> = Object.fromEntrie
   }),
 );
 
+/**
+ * The portal's public origin, read at build time from NOREN_PORTAL_URL (e.g.
+ * `https://developers.example.com`). Docusaurus writes it into canonical links, og:url and
+ * the sitemap, so it must be where readers reach the portal, never the server's bind address.
+ * The default is a placeholder under the reserved `.example` domain, like src/externalLinks.ts.
+ * The portal is served at the root of that origin (`baseUrl: '/'`), so a path is refused.
+ */
+function portalUrl(): string {
+  const raw = process.env.NOREN_PORTAL_URL?.trim() || 'https://developers.noren.example';
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new Error(`NOREN_PORTAL_URL=${raw} is not a URL (e.g. https://developers.example.com)`);
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    throw new Error(
+      `NOREN_PORTAL_URL=${raw} must be an http(s) origin without a path (e.g. https://developers.example.com)`,
+    );
+  }
+  return parsed.origin;
+}
+
+/**
+ * Code highlighting: Prism's VS Light theme, whose token colours all reach WCAG AA's 4.5:1 on
+ * its white background (GitHub's, the default, has five below it, down to 2.6:1), except
+ * attribute names (#ff0000, 4.0:1), darkened here to #e00000 (5.0:1).
+ */
+const prismTheme: typeof prismThemes.vsLight = {
+  ...prismThemes.vsLight,
+  styles: prismThemes.vsLight.styles.map((entry) =>
+    entry.types.includes('attr-name') ? {...entry, style: {...entry.style, color: '#e00000'}} : entry,
+  ),
+};
+
 const config: Config = {
   title: 'Noren',
   tagline: 'Payments, restaurant ordering and inbound reservations for merchants in Japan',
   favicon: 'img/favicon.svg',
 
-  // Placeholder address: the noren binary serves the portal at its own root.
-  url: 'http://127.0.0.1:8080',
+  // From NOREN_PORTAL_URL at build time (see portalUrl above); the noren binary serves the
+  // portal at its own root.
+  url: portalUrl(),
   baseUrl: '/',
   trailingSlash: false,
   titleDelimiter: '|',
@@ -157,6 +193,9 @@ const config: Config = {
     ],
   ],
 
+  // Seed 000 §2: a route whose code fails to load shows the error page with Retry (see the file).
+  clientModules: ['./src/clientModules/routeLoadFailure.ts'],
+
   themeConfig: {
     image: 'img/logo.svg',
     colorMode: {
@@ -244,7 +283,7 @@ const config: Config = {
       {highlight: 'java', language: 'java', logoClass: 'java', variant: 'unirest'},
     ],
     prism: {
-      theme: prismThemes.github,
+      theme: prismTheme,
       additionalLanguages: ['bash', 'ruby', 'toml', 'python', 'go', 'markup-templating', 'php', 'java', 'json'],
     },
   } satisfies Preset.ThemeConfig,

@@ -74,5 +74,34 @@ test('an unknown path shows the not-found page with status 404', async ({ page, 
   await waitForPortalHydration(page);
   await page.getByRole('heading', { name: 'Page Not Found' }).first().waitFor();
   assert.equal(new URL(page.url()).pathname, missing, 'the URL is kept, not redirected');
+  // The page leads on: the guides and the three references.
+  const main = page.locator('main');
+  for (const href of ['/docs', '/references/pay', '/references/order', '/references/inbound']) {
+    assert.equal(await main.locator(`a[href="${href}"]`).count(), 1, `a link to ${href}`);
+  }
+  guard.assertClean();
+});
+
+test('the search page has a title in the Page | Noren form, in English and Japanese', async ({ page, guard }) => {
+  for (const [path, title] of [
+    ['/search', 'Search | Noren'],
+    ['/ja/search', '検索 | Noren'],
+  ]) {
+    const response = await page.goto(path, { waitUntil: 'load' });
+    assert.equal(response?.status(), 200);
+    await waitForPortalHydration(page);
+    assert.equal(await page.title(), title, path);
+  }
+  guard.assertClean();
+});
+
+test('canonical links name the configured portal address, not the bind address', async ({ page, guard }) => {
+  await page.goto('/docs', { waitUntil: 'load' });
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+  const ogUrl = await page.locator('meta[property="og:url"]').getAttribute('content');
+  for (const url of [canonical, ogUrl]) {
+    assert.ok(url && /^https?:\/\/[^/]+\/docs$/.test(url), `absolute /docs address, got ${url}`);
+    assert.doesNotMatch(url, /127\.0\.0\.1|localhost/, 'NOREN_PORTAL_URL or its default, never the bind address');
+  }
   guard.assertClean();
 });

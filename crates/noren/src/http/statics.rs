@@ -2,7 +2,12 @@
 //! path, and the hosted checkout's Vite build under `/checkout`.
 //!
 //! Portal routes have no trailing slash and no `.html` (seed 000 §2): `/docs/order` serves
-//! `docs/order.html`, and `/docs/order.html` or `/docs/order/index.html` redirect to `/docs/order`.
+//! `docs/order.html`, and `/docs/order.html`, `/docs/order/index.html` or `/docs/order/` redirect
+//! to `/docs/order`. The base paths are the exception: the site root `/` and each locale's root
+//! (`/ja/`, built as `ja/index.html`) keep their slash, because Docusaurus gives a locale's home
+//! page its base URL, which ends in one, and writes it so into canonical and hreflang links, the
+//! sitemap, the logo link and the language switcher; `/ja` redirects to `/ja/`, so that every
+//! page has one address and it is the one the site links to.
 //! Unknown paths get the portal's own 404 page with status 404.
 //!
 //! Both builds ship `.br` and `.gz` siblings of their text files (`tools/precompress.mjs`, run by
@@ -137,36 +142,66 @@ pub async fn portal(State(state): State<AppState>, req: Request) -> Response {
         .query()
         .map(|q| format!("?{q}"))
         .unwrap_or_default();
+    let redirect = |target: &str| Redirect::permanent(&format!("{target}{query}")).into_response();
     // seed 000 §2: `.html` and `/index.html` are normalised away, to a path of this site only.
     if let Some(stripped) = path
         .strip_suffix("/index.html")
         .or_else(|| path.strip_suffix(".html"))
     {
         return match same_origin_path(stripped) {
-            Some(target) => Redirect::permanent(&format!("{target}{query}")).into_response(),
+            Some(target) => match safe_relative(&target).and_then(|rel| page_of(&dir, rel)) {
+                Some(Page::BasePath(_)) => redirect(&format!("{}/", target.trim_end_matches('/'))),
+                _ => redirect(&target),
+            },
             None => portal_not_found(&dir, &path).await,
         };
     }
     let Some(rel) = safe_relative(&path) else {
         return portal_not_found(&dir, &path).await;
     };
+    let slash = rel.ends_with('/');
     let rel_trimmed = rel.trim_end_matches('/');
-    let mut candidates = Vec::with_capacity(3);
-    if !rel_trimmed.is_empty() && !rel.ends_with('/') {
-        candidates.push(dir.join(rel_trimmed));
-        candidates.push(dir.join(format!("{rel_trimmed}.html")));
-    }
-    candidates.push(dir.join(rel_trimmed).join("index.html"));
-    for file in candidates {
-        if file.is_file() {
-            return serve_file(file, req, cache_policy(rel)).await;
+    match page_of(&dir, rel_trimmed) {
+        Some(Page::Route(file)) if !slash => serve_file(file, req, cache_policy(rel)).await,
+        // `/docs/order/` → `/docs/order`.
+        Some(Page::Route(_)) => redirect(&format!("/{rel_trimmed}")),
+        Some(Page::BasePath(file)) if slash || rel_trimmed.is_empty() => {
+            serve_file(file, req, cache_policy(rel)).await
+        }
+        // `/ja` → `/ja/`.
+        Some(Page::BasePath(_)) => redirect(&format!("/{rel_trimmed}/")),
+        None => {
+            // Any other file of the build (assets, `sitemap.xml`, the search index) by its exact path.
+            let file = dir.join(rel);
+            if !slash && !rel.is_empty() && file.is_file() {
+                serve_file(file, req, cache_policy(rel)).await
+            } else {
+                portal_not_found(&dir, &path).await
+            }
         }
     }
-    // `/docs/order/` → `/docs/order` when that page exists.
-    if rel.ends_with('/') && dir.join(format!("{rel_trimmed}.html")).is_file() {
-        return Redirect::permanent(&format!("/{rel_trimmed}{query}")).into_response();
+}
+
+/// A page of the Docusaurus build (`trailingSlash: false`), by the file it was written to.
+enum Page {
+    /// `docs/order.html`: the route `/docs/order`, without a trailing slash.
+    Route(PathBuf),
+    /// `index.html` or `ja/index.html`: a base path (the site root or a locale's root), whose
+    /// address ends in a slash (`/`, `/ja/`).
+    BasePath(PathBuf),
+}
+
+/// The page that `rel` (without leading or trailing slashes) names, if any.
+fn page_of(dir: &Path, rel: &str) -> Option<Page> {
+    let rel = rel.trim_end_matches('/');
+    if !rel.is_empty() {
+        let route = dir.join(format!("{rel}.html"));
+        if route.is_file() {
+            return Some(Page::Route(route));
+        }
     }
-    portal_not_found(&dir, &path).await
+    let index = dir.join(rel).join("index.html");
+    index.is_file().then_some(Page::BasePath(index))
 }
 
 async fn portal_not_found(dir: &Path, path: &str) -> Response {

@@ -1,5 +1,6 @@
-//! Static portal serving (seed 000 §2 routing): no trailing slash, `.html` and `/index.html`
-//! normalised away, the portal's own 404 page with status 404.
+//! Static portal serving (seed 000 §2 routing): no trailing slash except on the base paths (`/`
+//! and a locale's root such as `/ja/`), `.html` and `/index.html` normalised away, the portal's
+//! own 404 page with status 404.
 
 use noren_testkit::{Backend, Options, TestApp, json, write_file};
 
@@ -42,7 +43,6 @@ async fn routes_serve_their_html_file_without_extension() {
         (200, "creating order".into())
     );
     assert_eq!(body(&app, "/ja/").await, (200, "ja home".into()));
-    assert_eq!(body(&app, "/ja").await, (200, "ja home".into()));
 }
 
 #[tokio::test]
@@ -54,11 +54,31 @@ async fn html_suffixes_and_trailing_slashes_redirect_to_the_clean_route() {
         ("/index.html", "/"),
         ("/docs/order/", "/docs/order"),
         ("/docs/order.html?x=1", "/docs/order?x=1"),
+        ("/docs/", "/docs"),
     ] {
         let res = app.get(from).await;
         assert_eq!(res.status(), 308, "{from}");
         assert_eq!(res.headers()["location"], to, "{from}");
     }
+}
+
+/// Docusaurus gives a locale's home page its base URL (`/ja/`) and links to it so (canonical,
+/// hreflang, sitemap, language switcher): that is the one address, as `/` is for the site.
+#[tokio::test]
+async fn a_locale_root_has_one_address_with_its_trailing_slash() {
+    let (app, _dir) = app_with_portal().await;
+    for (from, to) in [
+        ("/ja", "/ja/"),
+        ("/ja?x=1", "/ja/?x=1"),
+        ("/ja/index.html", "/ja/"),
+        ("/ja.html", "/ja/"),
+    ] {
+        let res = app.get(from).await;
+        assert_eq!(res.status(), 308, "{from}");
+        assert_eq!(res.headers()["location"], to, "{from}");
+    }
+    assert_eq!(body(&app, "/ja/").await, (200, "ja home".into()));
+    assert_eq!(body(&app, "/ja//").await.0, 404);
 }
 
 #[tokio::test]
@@ -77,6 +97,8 @@ async fn unknown_paths_get_the_portals_404_page_in_their_language() {
         body(&app, "/ja/no-such-page").await,
         (404, "japanese not found".into())
     );
+    assert_eq!(body(&app, "/docs/no-such-page/").await.0, 404);
+    assert_eq!(body(&app, "/assets/js/").await.0, 404);
     assert_eq!(body(&app, "/../Cargo.toml").await.0, 404);
     assert_eq!(body(&app, "/assets/../../etc/passwd").await.0, 404);
 }

@@ -10,13 +10,16 @@ import type {Props} from '@theme/AnnouncementBar/Content';
 
 import styles from './styles.module.css';
 
+/** The command the announcement names: code, the same in every language. */
+const SANDBOX_COMMAND = 'make run';
+
 export default function AnnouncementBarContent(props: Props): ReactNode {
   return (
     <div {...props} className={clsx(styles.content, props.className)}>
       <Translate
         id="announcementBar.sandbox"
         values={{
-          command: <code>make run</code>,
+          command: <code>{SANDBOX_COMMAND}</code>,
           link: (
             <Link to="/docs">
               <Translate id="announcementBar.sandbox.link">Start with the guides</Translate>

@@ -7,7 +7,12 @@ import Translate from '@docusaurus/Translate';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 
-import styles from './QuickStart.module.css';
+import styles from './styles.module.css';
+
+// Code, the same in every language: the command, header and field the steps name.
+const SANDBOX_COMMAND = 'make run';
+const KEY_HEADER = 'X-Auth-API-Key';
+const URL_FIELD = 'url';
 
 const WHOAMI = `curl http://127.0.0.1:8080/v3/api_keys/whoami \\
   -H "X-Auth-API-Key: $NOREN_KEY"`;
@@ -31,7 +36,7 @@ export default function QuickStart(): ReactNode {
             <p>
               <Translate
                 id="home.quickStart.keys.body"
-                values={{command: <code>make run</code>}}>
+                values={{command: <code>{SANDBOX_COMMAND}</code>}}>
                 {'Run {command} in the Noren repository. It starts a local server on port 8080 with demo shops and menus, and prints test keys you can use at once.'}
               </Translate>
             </p>
@@ -43,7 +48,7 @@ export default function QuickStart(): ReactNode {
             <p>
               <Translate
                 id="home.quickStart.whoami.body"
-                values={{header: <code>X-Auth-API-Key</code>}}>
+                values={{header: <code>{KEY_HEADER}</code>}}>
                 {'Send the key in the {header} header. The answer names the company, shop and device the key belongs to; a bad key gets 401.'}
               </Translate>
             </p>
@@ -56,7 +61,7 @@ export default function QuickStart(): ReactNode {
             <p>
               <Translate
                 id="home.quickStart.payment.body"
-                values={{url: <code>url</code>}}>
+                values={{url: <code>{URL_FIELD}</code>}}>
                 {'The answer holds the payment and its checkout {url}. Send your customer there to pay.'}
               </Translate>
             </p>

@@ -6,7 +6,7 @@ import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import Heading from '@theme/Heading';
 
-import styles from './ProductCards.module.css';
+import styles from './styles.module.css';
 
 type Product = {
   key: string;
