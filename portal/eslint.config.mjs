@@ -30,8 +30,8 @@ export default defineConfig(
     },
   },
   {
-    // Build-time scripts and loaders run in Node.
-    files: ['scripts/**/*.mjs', 'plugins/**/*.cjs'],
+    // Build-time scripts and loaders run in Node; src/stubs are CommonJS modules.
+    files: ['scripts/**/*.mjs', 'plugins/**/*.cjs', 'src/stubs/*.cjs'],
     languageOptions: {globals: globals.node},
   },
   {

@@ -701,7 +701,7 @@ pub struct StatusValues {
 finished (20), one step at a time; an order not yet paid (0, 1, 2) can be cancelled (90), which \
 also invalidates its payment link and gives back the stock its lines took. An order paid at the counter (`payOffline`) is marked paid \
 (5) with this call; an online order reaches 5 when its payment is paid, and 30 when that \
-payment is refunded (`POST /v3/payments/refund`), never through this call.",
+payment is refunded (`POST /v3/universal_payments/refund`), never through this call.",
     tag = "Cafeteria orders",
     security(("apiKey" = [])),
     params(("id" = String, Path, description = "The order's id.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
