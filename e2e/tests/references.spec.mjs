@@ -156,6 +156,19 @@ test('the Japanese reference has Japanese chrome and texts at the same paths', a
   guard.assertClean();
 });
 
+test.describe('code samples', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the code samples load beside the panel and name this server in full', async ({ page, guard, server }) => {
+    await openOperation(page, '/references/pay/whoami');
+    const samples = page.locator('.openapi-tabs__code-container, .openapi-explorer__code-block').first();
+    await samples.scrollIntoViewIfNeeded();
+    await page.getByText(`${server.url}/v3/api_keys/whoami`, { exact: false }).first().waitFor();
+    await page.getByText('X-Auth-API-Key', { exact: false }).first().waitFor();
+    guard.assertClean();
+  });
+});
+
 test.describe('search', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
