@@ -13,7 +13,7 @@
 
 use crate::guides::{self, Guide, Lang};
 use noren_testkit::receiver::Receiver;
-use noren_testkit::{Options, TestApp, both_databases};
+use noren_testkit::{TestApp, both_databases};
 use std::time::Duration;
 
 use guides::BIN;
@@ -35,20 +35,12 @@ fn the_japanese_inbound_guides_hold_the_same_commands() {
     guides::assert_same_commands(&PAGES);
 }
 
-fn fast_webhooks() -> Options {
-    Options::env(&[
-        ("NOREN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"),
-        ("NOREN_WEBHOOK_POLL_MS", "20"),
-        ("NOREN_WEBHOOK_TIMEOUT_MS", "2000"),
-    ])
-}
-
 both_databases! {
-    async fn the_inbound_guides_run_as_written_against_the_demo(app with fast_webhooks()) {
+    async fn the_inbound_guides_run_as_written_against_the_demo(app with guides::fast_webhooks()) {
         run_guides(app, Lang::En).await;
     }
 
-    async fn the_japanese_inbound_guides_run_as_written_against_the_demo(app with fast_webhooks()) {
+    async fn the_japanese_inbound_guides_run_as_written_against_the_demo(app with guides::fast_webhooks()) {
         run_guides(app, Lang::Ja).await;
     }
 }

@@ -57,12 +57,7 @@ async fn run_guides(app: TestApp, lang: Lang) {
         "the guides show the calls with runnable examples ({} blocks)",
         script.blocks()
     );
-    let out = script.command().output().await.expect("bash runs");
-    let said = guides::said(&out);
-    assert!(
-        out.status.success(),
-        "a guide's example failed ({lang:?}):\n{said}"
-    );
+    let said = script.run_to_success(lang).await;
 
     // The menu archive guide ends by showing the imported menus on the shop read.
     assert!(

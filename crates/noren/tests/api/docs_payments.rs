@@ -18,7 +18,7 @@ use crate::guides::{self, Block, Guide, Lang, Skip, Step, assert_shown};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use noren_testkit::{Options, TestApp, both_databases};
+use noren_testkit::{TestApp, both_databases};
 use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -123,20 +123,12 @@ fn the_japanese_payment_guides_hold_the_same_commands() {
     guides::assert_same_commands(&PAGES);
 }
 
-fn fast_webhooks() -> Options {
-    Options::env(&[
-        ("NOREN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"),
-        ("NOREN_WEBHOOK_POLL_MS", "20"),
-        ("NOREN_WEBHOOK_TIMEOUT_MS", "2000"),
-    ])
-}
-
 both_databases! {
-    async fn the_payment_guides_run_as_written_against_the_demo(app with fast_webhooks()) {
+    async fn the_payment_guides_run_as_written_against_the_demo(app with guides::fast_webhooks()) {
         run_guides(app, Lang::En).await;
     }
 
-    async fn the_japanese_payment_guides_run_as_written_against_the_demo(app with fast_webhooks()) {
+    async fn the_japanese_payment_guides_run_as_written_against_the_demo(app with guides::fast_webhooks()) {
         run_guides(app, Lang::Ja).await;
     }
 }
@@ -196,12 +188,7 @@ async fn run_guides(app: TestApp, lang: Lang) {
         "the guides show the calls with runnable examples ({} blocks)",
         script.blocks()
     );
-    let out = script.command().output().await.expect("bash runs");
-    let said = guides::said(&out);
-    assert!(
-        out.status.success(),
-        "a guide's example failed ({lang:?}):\n{said}"
-    );
+    let said = script.run_to_success(lang).await;
     let answer = |b: Block| script.json(b);
     let shown = |b: Block| guides::shown(lang, b);
 

@@ -64,6 +64,16 @@ impl Lang {
     }
 }
 
+/// The server settings of guides that wait for a webhook or notification: retries and polls
+/// in milliseconds instead of the production schedule.
+pub fn fast_webhooks() -> noren_testkit::Options {
+    noren_testkit::Options::env(&[
+        ("NOREN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"),
+        ("NOREN_WEBHOOK_POLL_MS", "20"),
+        ("NOREN_WEBHOOK_TIMEOUT_MS", "2000"),
+    ])
+}
+
 pub fn portal() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../portal")
 }
@@ -277,6 +287,18 @@ impl Script {
     /// The working directory the script runs in.
     pub fn dir(&self) -> &Path {
         self.work.path()
+    }
+
+    /// Runs the script and answers everything it printed; a block that failed fails the test
+    /// with that text.
+    pub async fn run_to_success(&self, lang: Lang) -> String {
+        let out = self.command().output().await.expect("bash runs");
+        let said = said(&out);
+        assert!(
+            out.status.success(),
+            "a guide's example failed ({lang:?}):\n{said}"
+        );
+        said
     }
 
     /// `bash` with the script, in its working directory.
