@@ -1,0 +1,89 @@
+// Accessibility (issue 18, item 5): axe-core finds no serious or critical violation on any
+// portal route, in English and Japanese, at phone (375 px) and desktop (1280 px) width; on a
+// reference operation with its try-it panel in use; and with the search dialog open.
+//
+// axe is evaluated through the DevTools protocol (page.evaluate of its source): the portal's
+// Content-Security-Policy rightly refuses the inline <script> that page.addScriptTag would add.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test, waitForPortalHydration } from '../fixtures.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+test.use({ needs: ['portal'] });
+
+const ROUTES = [
+  '/',
+  '/markdown-page',
+  '/docs',
+  '/docs/payments',
+  '/docs/payments/refunds',
+  '/docs/payments/idempotency',
+  '/docs/payments/webhooks',
+  '/docs/order',
+  '/docs/order/creating-order',
+  '/docs/order/delivery-addresses',
+  '/docs/order/menu-archive',
+  '/docs/inbound',
+  '/docs/inbound/shops-and-courses',
+  '/docs/inbound/booking',
+  '/docs/inbound/notifications',
+  '/docs/inbound/cancelling',
+  '/references/pay',
+  '/references/pay/refund',
+  '/references/order',
+  '/references/order/get-order-shop',
+  '/references/inbound',
+  '/references/inbound/create-reservation',
+  '/blog',
+  '/search',
+];
+
+/** The serious and critical violations on the page, as `rule: nodes` lines. */
+async function violations(page) {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(() => globalThis.axe.run());
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const lang of ['en', 'ja']) {
+      test(`every ${lang} route has no serious or critical axe violation`, async ({ page, guard }) => {
+        test.setTimeout(180_000);
+        const found = [];
+        for (const route of ROUTES) {
+          const path = lang === 'en' ? route : `/ja${route === '/' ? '/' : route}`;
+          const response = await page.goto(path, { waitUntil: 'load' });
+          assert.equal(response?.status(), 200, path);
+          await waitForPortalHydration(page);
+          for (const v of await violations(page)) found.push(`${path}: ${v}`);
+        }
+        assert.deepEqual(found, []);
+        guard.assertClean();
+      });
+    }
+
+    test('a reference operation with its try-it panel in use, and the search dialog open', async ({ page, guard, keys }) => {
+      await page.goto('/references/pay/refund', { waitUntil: 'load' });
+      await waitForPortalHydration(page);
+      await page.getByLabel('X-Auth-API-Key', { exact: true }).fill(keys.merchant_key);
+      await page.getByLabel('payment_number', { exact: true }).fill('4829301746502918');
+      assert.deepEqual(await violations(page), []);
+      // The navbar search (a small box on a phone that widens when used).
+      const input = page.locator('input.navbar__search-input');
+      await input.click();
+      await input.fill('refund');
+      await page.locator('[role="option"]').first().waitFor();
+      assert.deepEqual(await violations(page), []);
+      guard.assertClean();
+    });
+  });
+}
