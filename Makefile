@@ -15,7 +15,7 @@ PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package.json checkout/package-lock.json \
 	tools/precompress.mjs
 
-.PHONY: moto help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean
+.PHONY: audit moto help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean
 
 help:
 	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
@@ -25,6 +25,7 @@ help:
 	@echo "make lint-openapi  @redocly/cli lint of the committed specs, internal/checkout.json included (tools/redocly.yaml)"
 	@echo "make clients      a Python client generated from openapi/pay.yaml pays a sandbox payment (inbound.json: generation only)"
 	@echo "make bench   load benchmarks against the release server"
+	@echo "make audit   Lighthouse (mobile) and axe of every portal route, en and ja, against the release server"
 	@echo "make build   release server, portal and checkout"
 	@echo "make openapi regenerate openapi/ from the code, and checkout/src/api-types.ts from openapi/internal/checkout.json"
 
@@ -106,6 +107,11 @@ ci:
 	$(MAKE) e2e
 	$(MAKE) clients
 	$(MAKE) contract
+
+## Lighthouse (mobile performance, accessibility) and axe's serious findings of every portal
+## route in English and Japanese (audit/run.mjs; NOREN_AUDIT_STRICT=1 fails on a missed target).
+audit: server portal audit/node_modules/.installed
+	cd audit && NOREN_BIN=$(NOREN_BIN) npm run -s audit
 
 bench: server
 	cargo build --release --locked -p noren-testkit --bin webhook-bench --bin import-bench
