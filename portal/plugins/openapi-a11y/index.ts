@@ -9,6 +9,8 @@
  *   scroll on a mouse click.
  * - Parameters and schema fields are <div>s directly inside a <ul> (axe `list`, serious): they
  *   get `role="listitem"`.
+ * - The try-it panel's key box is headed by an <h4> right after the page's <h1> (axe
+ *   `heading-order`): it becomes an <h2>.
  */
 import path from 'path';
 import type {Plugin} from '@docusaurus/types';
@@ -27,7 +29,7 @@ export default function openapiA11y(): Plugin {
         module: {
           rules: [
             {
-              test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](ApiTabs|MimeTabs|SchemaTabs|DiscriminatorTabs|OperationTabs|ParamsItem|SchemaItem|Schema)[\\/]index\.js$/,
+              test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](ApiTabs|MimeTabs|SchemaTabs|DiscriminatorTabs|OperationTabs|ParamsItem|SchemaItem|Schema|ApiExplorer[\\/]SecuritySchemes)[\\/]index\.js$/,
               use: [{loader: path.join(__dirname, 'a11yLoader.cjs')}],
             },
           ],
