@@ -24,35 +24,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { PORTAL_ROUTES, japanese } from '../e2e/portal-routes.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const ROUTES = [
-  '/',
-  '/markdown-page',
-  '/docs',
-  '/docs/payments',
-  '/docs/payments/refunds',
-  '/docs/payments/idempotency',
-  '/docs/payments/webhooks',
-  '/docs/order',
-  '/docs/order/creating-order',
-  '/docs/order/delivery-addresses',
-  '/docs/order/menu-archive',
-  '/docs/inbound',
-  '/docs/inbound/shops-and-courses',
-  '/docs/inbound/booking',
-  '/docs/inbound/notifications',
-  '/docs/inbound/cancelling',
-  '/references/pay',
-  '/references/pay/refund',
-  '/references/order',
-  '/references/order/get-order-shop',
-  '/references/inbound',
-  '/references/inbound/get-availability',
-  '/blog',
-  '/search',
-];
 
 const target = (route) => (route.startsWith('/references') ? 85 : 95);
 
@@ -104,7 +79,7 @@ function median(values) {
 
 async function main() {
   const only = process.env.NOREN_AUDIT_ROUTES?.split(',').map((r) => r.trim()).filter(Boolean);
-  const routes = only?.length ? only : ROUTES;
+  const routes = only?.length ? only : PORTAL_ROUTES;
   const runs = Math.max(1, Number(process.env.NOREN_AUDIT_RUNS ?? 1));
   const strict = process.env.NOREN_AUDIT_STRICT === '1';
   const server = await startServer();
@@ -117,7 +92,7 @@ async function main() {
   try {
     for (const route of routes) {
       for (const lang of ['en', 'ja']) {
-        const pagePath = lang === 'en' ? route : `/ja${route === '/' ? '/' : route}`;
+        const pagePath = lang === 'en' ? route : japanese(route);
         const perf = [];
         let last;
         for (let i = 0; i < runs; i += 1) {

@@ -9,38 +9,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, waitForPortalHydration } from '../fixtures.mjs';
+import { PORTAL_ROUTES, japanese } from '../portal-routes.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 test.use({ needs: ['portal'] });
 
-const ROUTES = [
-  '/',
-  '/markdown-page',
-  '/docs',
-  '/docs/payments',
-  '/docs/payments/refunds',
-  '/docs/payments/idempotency',
-  '/docs/payments/webhooks',
-  '/docs/order',
-  '/docs/order/creating-order',
-  '/docs/order/delivery-addresses',
-  '/docs/order/menu-archive',
-  '/docs/inbound',
-  '/docs/inbound/shops-and-courses',
-  '/docs/inbound/booking',
-  '/docs/inbound/notifications',
-  '/docs/inbound/cancelling',
-  '/references/pay',
-  '/references/pay/refund',
-  '/references/order',
-  '/references/order/get-order-shop',
-  '/references/inbound',
-  '/references/inbound/create-reservation',
-  '/blog',
-  '/search',
-];
 
 /** The serious and critical violations on the page, as `rule: nodes` lines. */
 async function violations(page) {
@@ -59,8 +34,8 @@ for (const width of [375, 1280]) {
       test(`every ${lang} route has no serious or critical axe violation`, async ({ page, guard }) => {
         test.setTimeout(180_000);
         const found = [];
-        for (const route of ROUTES) {
-          const path = lang === 'en' ? route : `/ja${route === '/' ? '/' : route}`;
+        for (const route of PORTAL_ROUTES) {
+          const path = lang === 'en' ? route : japanese(route);
           const response = await page.goto(path, { waitUntil: 'load' });
           assert.equal(response?.status(), 200, path);
           await waitForPortalHydration(page);
