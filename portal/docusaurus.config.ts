@@ -9,12 +9,13 @@
 import path from 'path';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config, Plugin} from '@docusaurus/types';
+import type {Chunk, Compilation, Compiler} from 'webpack';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 
 import {externalLinks} from './src/externalLinks';
-import openapiA11y from './plugins/openapi-a11y';
+import openapiFixes from './plugins/openapi-fixes';
 
 /**
  * Two module aliases for the reference pages' bundle:
@@ -34,6 +35,69 @@ function bundleAliases(): Plugin {
           alias: {
             'react-hook-form$': require.resolve('react-hook-form'),
             ...(isServer ? {} : {'@faker-js/faker/locale/en$': path.resolve(__dirname, 'src/stubs/faker.cjs')}),
+          },
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The reference pages' code in a chunk of its own. Docusaurus puts every module that half the
+ * pages use into one `common` chunk that every page loads. With a page per operation the
+ * references are most of the pages, so their theme (components, Redux, the schema merger and a
+ * Markdown renderer: 430 of common's 538 kB) went to the home page and every guide too. Issue 18:
+ * guides must not load reference code.
+ *
+ * Here `common` counts only the other pages, and a `references` group collects what reference
+ * pages share; a reference page is a chunk holding one of the generated operation pages or the
+ * theme's ApiItem. A guide that uses a module of the reference theme (its Tabs override) keeps
+ * its own copy. The try-it panel and the code samples stay in their lazy chunks: those are not
+ * page chunks, so neither group takes their modules.
+ */
+const REFERENCE_PAGE_MODULE =
+  /[\\/](references|docusaurus-plugin-content-docs-references[\\/]current)[\\/].+\.mdx$|[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiItem[\\/]index\.js$/;
+
+function referenceChunks(): Plugin {
+  return {
+    name: 'noren-reference-chunks',
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      // The chunk filters below look up a chunk's modules in the compilation being optimised.
+      let compilation: Compilation | undefined;
+      const isReferencePage = (chunk: Chunk): boolean => {
+        if (!compilation) throw new Error('noren-reference-chunks: no compilation');
+        for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+          const resource = (module as {resource?: string}).resource;
+          if (resource && REFERENCE_PAGE_MODULE.test(resource)) return true;
+          // Concatenated modules keep their parts in `modules`.
+          for (const inner of (module as {modules?: Iterable<{resource?: string}>}).modules ?? []) {
+            if (inner.resource && REFERENCE_PAGE_MODULE.test(inner.resource)) return true;
+          }
+        }
+        return false;
+      };
+      return {
+        plugins: [
+          {
+            apply(compiler: Compiler) {
+              compiler.hooks.thisCompilation.tap('noren-reference-chunks', (current) => {
+                compilation = current;
+              });
+            },
+          },
+        ],
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              common: {chunks: (chunk: Chunk) => !isReferencePage(chunk)},
+              references: {
+                name: 'references',
+                chunks: (chunk: Chunk) => isReferencePage(chunk),
+                minChunks: 2,
+                priority: 39,
+              },
+            },
           },
         },
       };
@@ -187,7 +251,8 @@ const config: Config = {
   plugins: [
     'docusaurus-plugin-sass',
     bundleAliases,
-    openapiA11y,
+    referenceChunks,
+    openapiFixes,
     [
       '@docusaurus/plugin-content-docs',
       {
@@ -295,7 +360,10 @@ const config: Config = {
     ],
     prism: {
       theme: prismTheme,
-      additionalLanguages: ['bash', 'ruby', 'toml', 'python', 'go', 'markup-templating', 'php', 'java', 'json'],
+      // What the guides use beyond prism-react-renderer's own set (which has JSON, Python, Go,
+      // JavaScript and Rust). PHP and Java, for the references' code samples only, are registered
+      // when those load (src/theme/ApiExplorer/CodeSnippets/languages.ts).
+      additionalLanguages: ['bash', 'ruby', 'toml'],
     },
   } satisfies Preset.ThemeConfig,
 };

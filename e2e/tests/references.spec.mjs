@@ -156,6 +156,35 @@ test('the Japanese reference has Japanese chrome and texts at the same paths', a
   guard.assertClean();
 });
 
+test('on a phone the try-it panel loads when the reader moves towards it, not with the page', async ({ page, guard }) => {
+  await page.goto('/references/pay/refund', { waitUntil: 'load' });
+  await waitForPortalHydration(page);
+  // The operation's text is there at once; the panel below it is a placeholder for now (it also
+  // loads by itself once the page has been idle for 3 s, so this looks well before that).
+  await page.getByRole('heading', { level: 1, name: 'Refund a payment' }).waitFor();
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('.openapi-explorer__request-btn').count(), 0, 'no panel before the reader moves');
+  await page.mouse.wheel(0, 600);
+  await page.locator('.openapi-explorer__request-btn').waitFor({ timeout: 2_500 });
+  guard.assertClean();
+});
+
+test('a guide loads none of the references\' code', async ({ page, guard }) => {
+  const scripts = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  await page.goto('/docs/payments/webhooks', { waitUntil: 'load' });
+  await waitForPortalHydration(page);
+  // Switching to another language's tab renders its code block (no script of the references).
+  await page.getByRole('tab', { name: 'Python' }).click();
+  await page.getByText('hmac.compare_digest', { exact: false }).first().waitFor();
+  assert.deepEqual(scripts.filter((p) => /\/references\.[0-9a-f]+\.js$/.test(p)), []);
+  // The same chunk is what a reference page loads (so the check above can fail).
+  await page.goto('/references/pay/refund', { waitUntil: 'load' });
+  await waitForPortalHydration(page);
+  assert.ok(scripts.some((p) => /\/references\.[0-9a-f]+\.js$/.test(p)), scripts.join(' '));
+  guard.assertClean();
+});
+
 test.describe('code samples', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -196,4 +225,22 @@ test.describe('search', () => {
       guard.assertClean();
     });
   }
+
+  test('text typed while the search code still loads is kept and searched', async ({ page, guard }) => {
+    await page.goto('/', { waitUntil: 'load' });
+    await waitForPortalHydration(page);
+    // The box's code loads when the box is used; a slow network holds it back a while.
+    await page.route('**/assets/js/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const input = page.locator('input.navbar__search-input');
+    await input.click();
+    await input.pressSequentially('availability', { delay: 30 });
+    const hit = page.locator('[role="option"]').filter({ hasText: 'Check availability' }).first();
+    await hit.waitFor();
+    assert.equal(await input.inputValue(), 'availability');
+    assert.ok(await input.evaluate((el) => el === document.activeElement), 'the box keeps the focus');
+    guard.assertClean();
+  });
 });

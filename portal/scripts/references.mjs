@@ -34,6 +34,13 @@ const repo = path.resolve(portal, '..');
 const staging = path.join(portal, '.references');
 const jaDocs = path.join(portal, 'i18n/ja/docusaurus-plugin-content-docs-references');
 
+/**
+ * Markdown that src/theme/Markdown (marked, plain CommonMark and GFM) would show differently
+ * from the reference theme's own renderer: fenced code, which the theme drew with its code
+ * block, and its `:::note` admonitions. No text uses them; this keeps it so.
+ */
+const UNSUPPORTED_MARKDOWN = /```|~~~|^\s*:::/m;
+
 function load(file) {
   const text = fs.readFileSync(path.join(repo, 'openapi', file), 'utf8');
   return file.endsWith('.yaml') ? yaml.load(text) : JSON.parse(text);
@@ -95,12 +102,16 @@ function forPortal(spec, label) {
 function main() {
   const check = process.argv.includes('--check');
   const missing = [];
+  const unsupported = [];
   const prepared = [];
   for (const {id, file} of specs) {
     const en = load(file);
     const texts = overlay(id);
     for (const text of translatable(en)) {
       if (typeof texts[text] !== 'string' || texts[text].trim() === '') missing.push(`${id}: ${JSON.stringify(text)}`);
+      for (const t of [text, texts[text]]) {
+        if (typeof t === 'string' && UNSUPPORTED_MARKDOWN.test(t)) unsupported.push(`${id}: ${JSON.stringify(t)}`);
+      }
     }
     prepared.push({id, en, texts});
   }
@@ -111,6 +122,11 @@ function main() {
     console.error(`${missing.length} text(s) of the specs have no Japanese in openapi/ja/*.json:`);
     for (const m of missing.slice(0, 50)) console.error(`  ${m}`);
     console.error('Add them (node portal/scripts/openapi-texts.mjs sync lists them in the files).');
+    process.exit(1);
+  }
+  if (unsupported.length > 0) {
+    console.error(`${unsupported.length} text(s) use Markdown the references do not render (fenced code, ::: admonitions; see src/theme/Markdown):`);
+    for (const u of unsupported.slice(0, 20)) console.error(`  ${u}`);
     process.exit(1);
   }
   if (check) {

@@ -1,5 +1,5 @@
-// Webpack loader: accessibility fixes in the compiled components of docusaurus-theme-openapi-docs
-// (see ./index.ts). Each fix names the pattern it rewrites; a file given to the loader in which
+// Webpack loader: fixes in the compiled components of docusaurus-theme-openapi-docs (see
+// ./index.ts). Each fix names the pattern it rewrites; a file given to the loader in which
 // none matches fails the build, so a theme update that changes the markup is seen at once.
 const FIXES = [
   {
@@ -18,19 +18,30 @@ const FIXES = [
     pattern: /"h4"(,\s*\{ className: "openapi-security__summary-header" \})/g,
     replace: '"h2"$1',
   },
+  {
+    // Its tab components remount their content once the page has hydrated (a `key` that flips
+    // with useIsBrowser, a workaround for facebook/docusaurus#5653 from before the selected tab
+    // was read with useSyncExternalStore and synced in a layout effect, as the theme's own
+    // tabsUtils now do). Every schema, response and code sample inside tabs was rendered twice on
+    // load: on a phone (Lighthouse, 4x slower CPU) the second render was a 0.6 s task on
+    // /docs/payments/webhooks. Without the key a stored or linked tab is still selected, by the
+    // state update React applies after hydration.
+    pattern: /\n\s*key: String\(isBrowser\),/g,
+    replace: '',
+  },
 ];
 
-module.exports = function a11yLoader(source) {
+module.exports = function openapiFixesLoader(source) {
   let count = 0;
   let out = source;
   for (const {pattern, add, replace} of FIXES) {
     out = out.replace(pattern, (m, ...groups) => {
       count += 1;
-      return replace === undefined ? m + add : replace.replace('$1', groups[0]);
+      return replace === undefined ? m + add : replace.replace('$1', typeof groups[0] === 'string' ? groups[0] : '');
     });
   }
   if (count === 0) {
-    this.emitError(new Error(`${this.resourcePath}: nothing to fix found (plugins/openapi-a11y)`));
+    this.emitError(new Error(`${this.resourcePath}: nothing to fix found (plugins/openapi-fixes)`));
   }
   return out;
 };

@@ -1,6 +1,6 @@
 /**
- * Accessibility fixes for docusaurus-theme-openapi-docs that CSS cannot make, applied to its
- * compiled components at build time by a small webpack loader (./a11yLoader.cjs):
+ * Fixes for docusaurus-theme-openapi-docs that CSS and swizzling cannot make, applied to its
+ * compiled components at build time by a small webpack loader (./fixesLoader.cjs):
  *
  * - Its tab lists (request/response, media types, schemas, code languages) draw two scroll
  *   arrows as empty <button>s: buttons with no name (axe `button-name`, critical). The tabs
@@ -11,26 +11,29 @@
  *   get `role="listitem"`.
  * - The try-it panel's key box is headed by an <h4> right after the page's <h1> (axe
  *   `heading-order`): it becomes an <h2>.
+ * - Its tab components (the guides' Tabs too: the theme replaces Docusaurus's) render their
+ *   content twice on load, to work around a Docusaurus bug that their state handling no longer
+ *   has: the second render goes (speed, issue 18 item 6).
  */
 import path from 'path';
 import type {Plugin} from '@docusaurus/types';
 
-export default function openapiA11y(): Plugin {
+export default function openapiFixes(): Plugin {
   return {
-    name: 'noren-openapi-a11y',
+    name: 'noren-openapi-fixes',
     configureWebpack(config) {
       if (typeof config.cache === 'object' && config.cache.type === 'filesystem') {
         config.cache.buildDependencies = {
           ...config.cache.buildDependencies,
-          norenOpenapiA11y: [__filename, path.join(__dirname, 'a11yLoader.cjs')],
+          norenOpenapiFixes: [__filename, path.join(__dirname, 'fixesLoader.cjs')],
         };
       }
       return {
         module: {
           rules: [
             {
-              test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](ApiTabs|MimeTabs|SchemaTabs|DiscriminatorTabs|OperationTabs|ParamsItem|SchemaItem|Schema|ApiExplorer[\\/]SecuritySchemes)[\\/]index\.js$/,
-              use: [{loader: path.join(__dirname, 'a11yLoader.cjs')}],
+              test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|ApiTabs|MimeTabs|SchemaTabs|DiscriminatorTabs|OperationTabs|ParamsItem|SchemaItem|Schema|ApiExplorer[\\/]SecuritySchemes)[\\/]index\.js$/,
+              use: [{loader: path.join(__dirname, 'fixesLoader.cjs')}],
             },
           ],
         },
