@@ -97,9 +97,10 @@ pub struct ErrorBody {
     pub reason: Option<RefusalReason>,
 }
 
-/// The error body of the inbound API: [`ErrorBody`] with `reason`, present on every refusal of a
-/// booking, availability query, update or cancellation (DESIGN.md "Inbound API decisions").
-/// Documentation only: answers are rendered from [`ErrorBody`].
+// Documentation only: answers are rendered from [`ErrorBody`] (DESIGN.md "Inbound API
+// decisions"). The doc comment below is the schema's public description.
+/// The error body of the inbound API: the common error body with `reason`, present on every
+/// refusal of a booking, an availability query, an update or a cancellation.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(example = json!({"code": "conflict", "message": "no seats left for 4 guests at 2026-12-01T19:00", "reason": "slot_unavailable"}))]
 pub struct InboundErrorBody {

@@ -78,7 +78,8 @@ pub struct AvailabilityValues {
     course_id: Option<CourseId>,
 }
 
-/// The slots of one day (seed 001 §3 "Availability response").
+// Seed 001 §3 "Availability response".
+/// The slots of one day.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"requestedDate": "2026-12-04", "requestedPax": 2,

@@ -100,7 +100,8 @@ pub struct ChildCourse {
     pub course_i18n: Vec<CourseI18n>,
 }
 
-/// A course of a shop (seed 001 §3 "Shop course").
+// Seed 001 §3 "Shop course".
+/// A course of a shop.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShopCourse {

@@ -267,7 +267,8 @@ impl PartialSchema for RequestedCourses {
 
 schema_name!(RequestedCourses);
 
-/// Values of the create call (seed 001 §3 "Reservation request", §5).
+// Seed 001 §3 "Reservation request", §5.
+/// Values of the create call.
 #[derive(Values, ToSchema)]
 #[schema(rename_all = "camelCase")]
 #[values(body = "json")]

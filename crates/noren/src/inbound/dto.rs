@@ -16,7 +16,8 @@ use utoipa::ToSchema;
 /// The ISO 8601 form of a JST wall-clock time, without a zone.
 pub const JST_FORMAT: &str = "%Y-%m-%dT%H:%M:%S";
 
-/// A course's price (seed 001 §3 "Course price").
+// Seed 001 §3 "Course price".
+/// A course's price.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CoursePrice {
@@ -45,7 +46,8 @@ pub struct ReservationCourse {
     pub prices: CoursePrice,
 }
 
-/// A reservation (seed 001 §3).
+// Seed 001 §3.
+/// A reservation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({
@@ -84,8 +86,9 @@ pub struct Reservation {
     /// The platform the reservation was made through (its `{platform}` code).
     pub origin_platform: String,
     pub courses: Vec<ReservationCourse>,
+    // Seed 001 §4.
     /// The reservation's status. Partners must accept values not listed here: unknown
-    /// statuses may appear (seed 001 §4).
+    /// statuses may appear.
     pub status: ReservationStatus,
     /// False for reservations made with a test partner key (they never hold live seats).
     pub livemode: bool,

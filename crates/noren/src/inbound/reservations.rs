@@ -216,7 +216,8 @@ pub async fn get_reservation(
     Ok(Json(answer(&state, row).await?))
 }
 
-/// The body of the cancel call (seed 001 §3 "Cancel request"); it may be left out.
+// Seed 001 §3 "Cancel request".
+/// The body of the cancel call; it may be left out.
 #[derive(Values, ToSchema)]
 #[schema(rename_all = "camelCase")]
 #[values(body = "json")]

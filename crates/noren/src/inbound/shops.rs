@@ -235,7 +235,8 @@ pub struct ShopImages {
     pub exterior: Vec<String>,
 }
 
-/// A shop partners can book (seed 001 §3 "Inbound shop").
+// Seed 001 §3 "Inbound shop".
+/// A shop partners can book.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InboundShop {

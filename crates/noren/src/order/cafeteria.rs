@@ -140,9 +140,9 @@ impl PartialSchema for ExtraParams {
     }
 }
 
-/// A line of a cafeteria order (seed 001 §3 "Order menu line"): a snapshot of what was
-/// appended, priced by `domain::tax::price_line` (tax included; `tax` is the tax in
-/// `totalAmount`).
+// Seed 001 §3 "Order menu line"; priced by `domain::tax::price_line`.
+/// A line of a cafeteria order: a snapshot of what was appended, priced tax included (`tax` is
+/// the tax in `totalAmount`).
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({
@@ -183,7 +183,8 @@ pub struct OrderLine {
     pub is_option: bool,
 }
 
-/// A cafeteria order (seed 001 §3 "Cafeteria order").
+// Seed 001 §3 "Cafeteria order".
+/// A cafeteria order.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({
@@ -201,8 +202,9 @@ pub struct CafeteriaOrder {
     pub kind: &'static str,
     /// Unguessable (32 characters).
     pub id: String,
-    /// Seed 001 §4: 0 created, 1 mutable, 2 finalized, 5 pending confirmation (paid), 10
-    /// confirmed, 15 prepared, 20 finished, 30 refunded, 90 cancelled, 99 cancelled with error.
+    // Seed 001 §4.
+    /// 0 created, 1 mutable, 2 finalized, 5 pending confirmation (paid), 10 confirmed, 15
+    /// prepared, 20 finished, 30 refunded, 90 cancelled, 99 cancelled with error.
     pub status: i32,
     /// Unique per shop and mode; the payment's `order_no`.
     pub number: String,
@@ -308,7 +310,8 @@ pub(crate) fn order_error(id: &str, e: repo::OrderError) -> ApiError {
     }
 }
 
-/// Values of the merchant's create call (seed 001 §3 "Admin order creation", §5).
+// Seed 001 §3 "Admin order creation", §5.
+/// Values of the merchant's create call.
 #[derive(Values, ToSchema)]
 #[schema(rename_all = "camelCase")]
 #[values(body = "json")]

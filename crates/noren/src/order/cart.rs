@@ -212,8 +212,8 @@ pub struct CartMenu {
     pub name: Option<String>,
 }
 
-/// An item of the cart, priced like an order line (seed 001 §3 "Order menu line") with the
-/// menu's current price.
+// Seed 001 §3 "Order menu line".
+/// An item of the cart, priced like an order line with the menu's current price.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({
@@ -254,7 +254,8 @@ pub struct CartItem {
     pub problem: Option<String>,
 }
 
-/// The order's shared cart (seed 001 §3 "Cart").
+// Seed 001 §3 "Cart".
+/// The order's shared cart.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({
@@ -602,7 +603,8 @@ pub struct CartItemValues {
     /// The order's `mutableToken`.
     #[schema(inline)]
     token: Token,
-    /// 0 to 999; 0 removes the item (seed 001 §5).
+    // Seed 001 §5.
+    /// 0 to 999; 0 removes the item.
     #[schema(inline)]
     quantity: Option<CartQuantity>,
     /// Replaces the item's metadata (at most 20 entries).

@@ -125,8 +125,8 @@ pub struct NoCategoryValues {
     lang: Option<Lang>,
 }
 
+// Documentation only: the call reads them with `NoCategoryValues`.
 /// The POST call's values as form fields (a form has no null: leave `lang` out for `en`).
-/// Documentation only: the call reads them with `NoCategoryValues`.
 #[derive(ToSchema)]
 #[allow(dead_code)]
 pub struct NoCategoryForm {
@@ -252,8 +252,8 @@ pub struct LookupValues {
     lang: Option<Lang>,
 }
 
+// Documentation only: the call reads them with `LookupValues`.
 /// The POST call's values as form fields (a form has no null: leave `lang` out for `en`).
-/// Documentation only: the call reads them with `LookupValues`.
 #[derive(ToSchema)]
 #[allow(dead_code)]
 pub struct LookupForm {
@@ -345,8 +345,8 @@ pub struct ByCategoryValues {
     lang: Option<Lang>,
 }
 
+// Documentation only: the call reads them with `ByCategoryValues`.
 /// The POST call's values as form fields (a form has no null: leave `lang` out for `en`).
-/// Documentation only: the call reads them with `ByCategoryValues`.
 #[derive(ToSchema)]
 #[allow(dead_code)]
 pub struct ByCategoryForm {

@@ -12,7 +12,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// One brand the customer can choose (seed 000 §3 "Available-payment-method item").
+// Seed 000 §3 "Available-payment-method item".
+/// One brand the customer can choose.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AvailablePayment {
     /// The brand's badge (SVG).

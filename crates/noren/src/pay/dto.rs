@@ -22,7 +22,8 @@ pub struct HistoryEntry {
     pub status: i32,
 }
 
-/// One attempt to pay with one brand (seed 000 §3 "Payment").
+// Seed 000 §3 "Payment".
+/// One attempt to pay with one brand.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Payment {
     /// Deprecated: creation time; use `history`. Still sent.
@@ -78,7 +79,8 @@ pub struct ValueAddedService {
     pub update_time: String,
 }
 
-/// A payment the merchant defined, with its state (seed 000 §3 "PredefinedPayment").
+// Seed 000 §3 "PredefinedPayment".
+/// A payment the merchant defined, with its state.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PredefinedPayment {
     /// The payment's token: its id in every call and in its checkout URL.
@@ -254,7 +256,8 @@ pub struct CreatedPayment {
     pub url: String,
 }
 
-/// A page of payments (seed 000 §3 "Paged list").
+// Seed 000 §3 "Paged list".
+/// A page of payments.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PaymentPage {
     /// How many payments this page holds.

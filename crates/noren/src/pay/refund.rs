@@ -20,7 +20,8 @@ use sea_orm::DatabaseExecutor;
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
-/// The answer of a refund (seed 000 §3 "Refund result").
+// Seed 000 §3 "Refund result".
+/// The answer of a refund.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(example = super::examples::refund_result)]
 pub struct RefundResult {

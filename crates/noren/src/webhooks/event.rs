@@ -55,8 +55,10 @@ pub struct CurrencyInfo {
     pub amount_paid_local: f64,
 }
 
-/// The body POSTed to the merchant (seed 000 §3 "Webhook event"). Field order is the seed's,
-/// with `livemode` added last (as Stripe's events carry it): check it before acting.
+// Seed 000 §3 "Webhook event": the field order is the seed's, `livemode` added last (as
+// Stripe's events carry it).
+/// The body POSTed to the merchant. `livemode` tells a live event from a test one: check it
+/// before acting.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(example = json!({
     "token": "tKx3fQ9mP2vL8sR4wZ7yB1nC6dH0jG5a",

@@ -590,3 +590,39 @@ fn every_text_of_every_spec_has_its_japanese_text() {
         );
     }
 }
+
+/// The specs' texts are for integrating developers: the Rust doc comments they come from must
+/// not carry what only this repository's readers understand (citations of the seeds or of
+/// DESIGN.md, rustdoc links, notes about how the code reads a type). Such notes go in `//`
+/// comments next to the doc comment.
+#[test]
+fn no_text_of_any_spec_speaks_of_the_code_or_the_seeds() {
+    const INTERNAL: [&str; 9] = [
+        "seed 0",
+        "Seed 0",
+        "§",
+        "DESIGN.md",
+        "STYLE.md",
+        "[`",
+        "Documentation only",
+        "domain::",
+        "crate::",
+    ];
+    let specs = noren::app::specs();
+    let mut found = Vec::new();
+    for (name, spec) in [
+        ("pay", &specs.pay),
+        ("order", &specs.order),
+        ("inbound", &specs.inbound),
+    ] {
+        let spec = serde_json::to_value(spec).expect("serializes");
+        let mut texts = Vec::new();
+        reader_texts(&spec, false, &mut texts);
+        for text in texts {
+            if let Some(mark) = INTERNAL.iter().find(|m| text.contains(*m)) {
+                found.push(format!("{name}: {mark:?} in {text:?}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

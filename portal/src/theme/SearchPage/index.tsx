@@ -5,6 +5,7 @@
  * name; the PageMetadata below is rendered after the page, so react-helmet keeps its title.
  * The plugin also labels its query box with a hard-coded English "Search"; it gets the
  * translated label after hydration (React leaves an attribute it renders unchanged alone).
+ * The plugin's page has no `<main>`: the layout puts its content in one (MainLandmark).
  * The heading and the rest of the page are the plugin's own.
  */
 import {useEffect, type ReactNode} from 'react';
@@ -13,6 +14,7 @@ import {PageMetadata} from '@docusaurus/theme-common';
 import {useLocation} from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import SearchPage from '@theme-original/SearchPage';
+import {MainLandmark} from '../Layout/MainLandmark';
 
 /** The query the page searches for: its `q` parameter, as the plugin reads it (browser only). */
 function useSearchQuery(): string {
@@ -46,9 +48,9 @@ export default function SearchPageWrapper(): ReactNode {
         description: 'The title of the search page in the browser tab, before a query is typed',
       });
   return (
-    <>
+    <MainLandmark.Provider value>
       <SearchPage />
       <PageMetadata title={title} />
-    </>
+    </MainLandmark.Provider>
   );
 }

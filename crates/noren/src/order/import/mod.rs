@@ -173,7 +173,8 @@ pub struct ImportRefValues {
     object_id: ObjectId,
 }
 
-/// An upload session (seed 001 §3 "Upload session").
+// Seed 001 §3 "Upload session".
+/// An upload session.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({
@@ -193,7 +194,8 @@ pub struct UploadSession {
     pub expires_at: DateTime<Utc>,
 }
 
-/// An import's state (seed 001 §3 "Import state").
+// Seed 001 §3 "Import state".
+/// An import's state.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({

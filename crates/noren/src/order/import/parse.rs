@@ -64,7 +64,8 @@ pub struct GroupReport {
     pub errors: Vec<RowError>,
 }
 
-/// The per-group report of a preview or an import (seed 001 §3 "Import report groups").
+// Seed 001 §3 "Import report groups".
+/// The per-group report of a preview or an import.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({
