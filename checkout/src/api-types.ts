@@ -437,7 +437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A body that is not `application/json`. */
+            /** @description A body in a format this call does not take: send `application/json`. */
             415: {
                 headers: {
                     [name: string]: unknown;

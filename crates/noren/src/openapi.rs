@@ -111,6 +111,9 @@ const MERCHANT_UNAUTHORIZED: (&str, &str) = (
 const FORM_BODIES: &str = "A body in a format this call does not take (values go in the query or \
                            in an `application/x-www-form-urlencoded` body).";
 
+/// The 415 of a call whose body is JSON only, whatever its API's other calls take.
+const JSON_BODY: &str = "A body in a format this call does not take: send `application/json`.";
+
 impl CommonErrors {
     fn error(&self, description: &str, example: Option<serde_json::Value>) -> Response {
         let content = ContentBuilder::new()
@@ -187,7 +190,11 @@ impl CommonErrors {
             in_path |= p.parameter_in == ParameterIn::Path;
             in_query |= p.parameter_in == ParameterIn::Query;
         }
-        let takes_body = method == "post" && (in_query || op.request_body.is_some());
+        // PUT and PATCH read a body as POST does: the same 413 and 415.
+        let sends_body = matches!(method, "post" | "put" | "patch");
+        let takes_body = sends_body && (in_query || op.request_body.is_some());
+        let json_only = matches!(&op.request_body, Some(RefOr::T(body))
+            if !body.content.is_empty() && body.content.keys().all(|m| m == "application/json"));
         let mut answers: Vec<(&str, Response)> = Vec::new();
         if keyed {
             answers.push((
@@ -205,7 +212,7 @@ impl CommonErrors {
                 self.error("No such resource, or not visible to this key.", None),
             ));
         }
-        if method == "post" {
+        if method == "post" || takes_body {
             answers.push((
                 "413",
                 self.error(
@@ -215,7 +222,12 @@ impl CommonErrors {
             ));
         }
         if takes_body {
-            answers.push(("415", self.error(self.unsupported_media, None)));
+            let unsupported = if json_only {
+                JSON_BODY
+            } else {
+                self.unsupported_media
+            };
+            answers.push(("415", self.error(unsupported, None)));
         }
         answers.push(("429", self.too_many_requests()));
         answers.push((
