@@ -5,16 +5,16 @@
  * reference page; parsing it on load kept Lighthouse's mobile performance of the reference
  * pages at 67–81 (issue 18 asks for 85). On a phone the samples sit below the operation's text,
  * so most readers who only read never load them; on a wide screen they are in view at once and
- * load right after the page. The grammars for their highlighting (Bash for curl, Ruby, PHP,
- * Java) come with them (src/prism/grammars.ts).
+ * load right after the page. The PHP and Java grammars for their highlighting come with them
+ * (./languages.ts).
  */
 import React, {lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
 
-import {loadReferenceGrammars} from '../../../prism/grammars';
+import loadReferenceLanguages from './languages';
 import styles from './styles.module.css';
 
 const Original = lazy(() =>
-  loadReferenceGrammars().then(() => import('@theme-original/ApiExplorer/CodeSnippets')),
+  loadReferenceLanguages().then(() => import('@theme-original/ApiExplorer/CodeSnippets')),
 );
 
 export default function CodeSnippets(props: ComponentProps<typeof Original>): ReactNode {
