@@ -15,9 +15,23 @@
  * The theme's skeleton holds its place meanwhile, as while the page hydrates.
  */
 import React, {lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
+import Translate from '@docusaurus/Translate';
 import SkeletonLoader from '@theme/SkeletonLoader';
 
-const Original = lazy(() => import('@theme-original/ApiExplorer'));
+/** In the panel's place when its code cannot be loaded (a network failure): the page still works. */
+function Unavailable(): ReactNode {
+  return (
+    <p role="status">
+      <Translate id="reference.tryItUnavailable" description="Shown in place of the try-it panel when its code fails to load">
+        The try-it panel could not be loaded. Reload the page to try again.
+      </Translate>
+    </p>
+  );
+}
+
+const Original = lazy(() =>
+  import('@theme-original/ApiExplorer').catch(() => ({default: Unavailable})),
+);
 
 const IDLE_MS = 3000;
 const INTERACTIONS = ['scroll', 'pointerdown', 'touchstart', 'keydown', 'wheel'] as const;

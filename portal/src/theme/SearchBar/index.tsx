@@ -24,7 +24,8 @@ import {remember} from './handover';
 import {searchLabel} from './label';
 
 const loadReal = () => import('./Loaded');
-const Loaded = lazy(loadReal);
+// If the real box cannot be loaded (a network failure), the light one stays, and the page works.
+const Loaded = lazy(() => loadReal().catch(() => ({default: () => <LightSearchBar onWanted={() => undefined} />})));
 
 /** The plugin's shortcut (searchBarShortcutKeymap, default `mod+k`): ⌘ K on a Mac, Ctrl K elsewhere. */
 function isMac(): boolean {
@@ -64,7 +65,10 @@ function LightSearchBar({onWanted}: {onWanted: () => void}): ReactNode {
     // Fetch the real box's code once the page is idle, so that it is ready when wanted.
     // (Safari before 26 has no requestIdleCallback: a second's wait instead.)
     const onIdle = window.requestIdleCallback as typeof window.requestIdleCallback | undefined;
-    const fetchReal = (): void => void loadReal();
+    const fetchReal = (): void => {
+      // A failure here is retried when the box is used (see Loaded).
+      loadReal().catch(() => undefined);
+    };
     const idle = onIdle ? onIdle(fetchReal, {timeout: 3000}) : setTimeout(fetchReal, 1000);
     return () => {
       document.removeEventListener('keydown', onKey);

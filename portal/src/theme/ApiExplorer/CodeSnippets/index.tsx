@@ -13,8 +13,11 @@ import React, {lazy, Suspense, useEffect, useRef, useState, type ComponentProps,
 import loadReferenceLanguages from './languages';
 import styles from './styles.module.css';
 
+// Samples that cannot be loaded (a network failure) are left out; the panel itself still works.
 const Original = lazy(() =>
-  loadReferenceLanguages().then(() => import('@theme-original/ApiExplorer/CodeSnippets')),
+  loadReferenceLanguages()
+    .then(() => import('@theme-original/ApiExplorer/CodeSnippets'))
+    .catch(() => ({default: () => null})),
 );
 
 export default function CodeSnippets(props: ComponentProps<typeof Original>): ReactNode {
