@@ -63,7 +63,7 @@ function LightSearchBar({onWanted}: {onWanted: () => void}): ReactNode {
     events.forEach((type) => box?.addEventListener(type, note));
     box?.addEventListener('blur', noteBlur);
     // Fetch the real box's code once the page is idle, so that it is ready when wanted.
-    // (Safari before 26 has no requestIdleCallback: a second's wait instead.)
+    // (A browser without requestIdleCallback waits a second instead.)
     const onIdle = window.requestIdleCallback as typeof window.requestIdleCallback | undefined;
     const fetchReal = (): void => {
       // A failure here is retried when the box is used (see Loaded).
