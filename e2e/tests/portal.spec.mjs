@@ -26,6 +26,46 @@ test('the docs index renders a doc page', async ({ page, guard }) => {
   guard.assertClean();
 });
 
+test('a code sample in a hidden tab is plain until its tab is chosen, then highlighted', async ({ page, guard }) => {
+  await page.goto('/docs/payments/webhooks', { waitUntil: 'load' });
+  await waitForPortalHydration(page);
+  // The server's page and the hydrated page: the hidden Python sample is there, as plain lines.
+  const python = page.locator('[role=tabpanel]', { hasText: 'hmac.compare_digest' });
+  assert.equal(await python.getAttribute('hidden'), '');
+  assert.equal(await python.locator('pre.language-text').count(), 1);
+  assert.equal(await python.locator('pre .token:not(.plain)').count(), 0);
+  // The shown sample (JavaScript) is highlighted.
+  const shown = page.locator('[role=tabpanel]:not([hidden])', { hasText: 'timingSafeEqual' });
+  assert.ok((await shown.locator('pre .token.keyword').count()) > 0);
+  await page.getByRole('tab', { name: 'Python' }).click();
+  await python.locator('pre.language-python .token.keyword').first().waitFor();
+  assert.equal(await python.getAttribute('hidden'), null);
+  guard.assertClean();
+});
+
+test('a page is drawn before its scripts run', async ({ page, guard }) => {
+  // A frame has been drawn when a requestAnimationFrame callback has run; the site's entry
+  // script's first act is to define window.docusaurus.
+  await page.addInitScript(() => {
+    window.__frames = 0;
+    requestAnimationFrame(() => { window.__frames += 1; });
+    Object.defineProperty(window, 'docusaurus', {
+      configurable: true,
+      set(value) {
+        window.__framesBeforeScripts = window.__frames;
+        Object.defineProperty(window, 'docusaurus', { value, writable: true, configurable: true });
+      },
+    });
+  });
+  await page.goto('/docs/payments', { waitUntil: 'load' });
+  await waitForPortalHydration(page);
+  assert.equal(await page.evaluate(() => window.__framesBeforeScripts), 1);
+  // The scripts are fetched at once all the same, at the low priority of deferred scripts.
+  assert.equal(await page.locator('head link[rel=preload][as=script][fetchpriority=low]').count(), 2);
+  assert.equal(await page.locator('script[defer]').count(), 0);
+  guard.assertClean();
+});
+
 test('the payment reference is an entry page with a page per operation, and no download button', async ({ page, guard }) => {
   const response = await page.goto('/references/pay', { waitUntil: 'load' });
   assert.equal(response?.status(), 200);

@@ -1,6 +1,7 @@
 /**
- * Fixes for docusaurus-theme-openapi-docs that CSS and swizzling cannot make, applied to its
- * compiled components at build time by a small webpack loader (./fixesLoader.cjs):
+ * Fixes for docusaurus-theme-openapi-docs (and two lines of Docusaurus) that CSS and swizzling
+ * cannot make, applied to the compiled code at build time by a small webpack loader
+ * (./fixesLoader.cjs):
  *
  * - Its tab lists (request/response, media types, schemas, code languages) draw two scroll
  *   arrows as empty <button>s: buttons with no name (axe `button-name`, critical). The tabs
@@ -14,6 +15,12 @@
  * - Its tab components (the guides' Tabs too: the theme replaces Docusaurus's) render their
  *   content twice on load, to work around a Docusaurus bug that their state handling no longer
  *   has: the second render goes (speed, issue 18 item 6).
+ * - Docusaurus sorts two lists with `localeCompare` while a doc page hydrates; the first call
+ *   builds an ICU collator, 25-35 ms on a phone. The lists are URL paths and option names,
+ *   which sort the same by code units.
+ * - Docusaurus starts Prism in a client module, inside the entry script's task on every page
+ *   (60-90 ms on a phone, the longest task of every page): the code block content starts it
+ *   instead (src/theme/CodeBlock/Content), on the first page with code.
  */
 import path from 'path';
 import type {Plugin} from '@docusaurus/types';
@@ -31,6 +38,10 @@ export default function openapiFixes(): Plugin {
       return {
         module: {
           rules: [
+            {
+              test: /[\\/](?:@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages|@docusaurus[\\/]plugin-content-docs[\\/]lib[\\/]client[\\/]docsClientUtils|@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]reactUtils|docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]utils[\\/]reactUtils)\.js$/,
+              use: [{loader: path.join(__dirname, 'fixesLoader.cjs')}],
+            },
             {
               test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|ApiTabs|MimeTabs|SchemaTabs|DiscriminatorTabs|OperationTabs|ParamsItem|SchemaItem|Schema|ApiExplorer[\\/]SecuritySchemes)[\\/]index\.js$/,
               use: [{loader: path.join(__dirname, 'fixesLoader.cjs')}],

@@ -5,3 +5,8 @@ declare module '@theme/SkeletonLoader' {
 
   export default function SkeletonLoader(props: {size?: 'sm' | 'md' | 'lg'}): ReactNode;
 }
+
+// The theme's vendored tabs context, shared by its `<Tabs>` and the portal's `TabItem`.
+declare module '@theme/utils/tabsUtils' {
+  export function useTabs(): {selectedValue: string; lazy: boolean};
+}
