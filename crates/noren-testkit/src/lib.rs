@@ -50,6 +50,7 @@ struct Running {
     /// server running for it.
     deferred: std::sync::atomic::AtomicBool,
     leave_jobs: bool,
+    manual_jobs: bool,
     database_url: String,
     _dir: TempDir,
 }
@@ -85,6 +86,11 @@ pub struct Options {
     /// The test leaves jobs unprocessed on purpose (e.g. its runner is off and another process
     /// may or may not have run them): teardown does not check the job queue.
     pub leave_jobs: bool,
+    /// The server runs no background jobs: the test runs what is due with
+    /// [`TestApp::run_due_jobs`] (after moving the clock), so "nothing happened" is asserted
+    /// after the work was done rather than after a sleep. Teardown runs what is still due
+    /// before it checks the queue.
+    pub manual_jobs: bool,
 }
 
 impl Options {
@@ -99,6 +105,12 @@ impl Options {
     /// These options, for a test that leaves jobs unprocessed on purpose (see [`Teardown`]).
     pub fn leaving_jobs(mut self) -> Self {
         self.leave_jobs = true;
+        self
+    }
+
+    /// These options, with background jobs run only by the test (see [`Options::manual_jobs`]).
+    pub fn manual_jobs(mut self) -> Self {
+        self.manual_jobs = true;
         self
     }
 }
@@ -119,7 +131,11 @@ impl TestApp {
             Backend::Sqlite => format!("sqlite://{}", dir.path().join("noren.db").display()),
             Backend::Postgres => postgres::fresh_database().await?,
         };
-        let env = options.env.clone();
+        let mut env = options.env.clone();
+        if options.manual_jobs {
+            env.push(("NOREN_WEBHOOK_WORKER", "off".into()));
+            env.push(("NOREN_IMPORT_WORKER", "off".into()));
+        }
         let mut config = Config::from_lookup(|k| {
             env.iter()
                 .find(|(name, _)| *name == k)
@@ -162,6 +178,7 @@ impl TestApp {
                 task: Mutex::new(Some(task)),
                 deferred: std::sync::atomic::AtomicBool::new(false),
                 leave_jobs: options.leave_jobs,
+                manual_jobs: options.manual_jobs,
                 database_url,
                 _dir: dir,
             }),
@@ -188,6 +205,37 @@ impl TestApp {
 
     pub fn db(&self) -> &noren::db::Db {
         &self.state.db
+    }
+
+    /// Waits (for up to 10 s, then fails the test) until no background job is due or running
+    /// on the server's clock: what the server's runner was going to do now is done, so a test
+    /// can assert that nothing more happened (no more deliveries, no retry) without sleeping.
+    /// Jobs due later stay pending: move the clock and settle again to see them run.
+    pub async fn settle_jobs(&self) {
+        let deadline = Instant::now() + DRAIN;
+        loop {
+            let now = self.state.clock.now();
+            let left = noren::db::repo::jobs::left_unprocessed(&self.state.db, now)
+                .await
+                .expect("read the jobs");
+            if left.is_empty() {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "background jobs still due or running after {DRAIN:?}: {left:?}"
+            );
+            self.state.webhook_wake.wake();
+            self.state.import_wake.wake();
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Runs every background job that is due on the server's clock, here and now, until none
+    /// is; answers the number of runs. Jobs another runner holds (the server's own, unless the
+    /// app was started with [`Options::manual_jobs`]) are left to it.
+    pub async fn run_due_jobs(&self) -> usize {
+        run_due_jobs(&self.state).await
     }
 
     /// The server's `NOREN_DATA_DIR` (with its secret key file): give it to a `noren` child
@@ -366,7 +414,13 @@ impl Teardown {
             .unwrap_or(false);
         let mut left = Vec::new();
         if !self.server.leave_jobs {
-            left = if running {
+            left = if running && self.server.manual_jobs {
+                // Nothing runs them but the test: run what is due, then look.
+                run_due_jobs(&self.state).await;
+                noren::db::repo::jobs::left_unprocessed(&self.state.db, self.state.clock.now())
+                    .await
+                    .expect("read the jobs at teardown")
+            } else if running {
                 // The server still runs: give its runner the time to take what is due.
                 let deadline = Instant::now() + DRAIN;
                 loop {
@@ -409,6 +463,35 @@ impl Teardown {
             left.len(),
             list.join("\n  ")
         ))
+    }
+}
+
+async fn run_due_jobs(state: &AppState) -> usize {
+    noren::app::job_runner(state, noren::app::Workers::All)
+        .expect("the job runner starts")
+        .run_due()
+        .await
+}
+
+/// Asks `probe` every 10 ms until it answers `Ok`, and answers that; fails the test with
+/// `what` and the last thing seen after `within`. The one polling loop of the tests, for what
+/// another task or process does in its own time (a background runner, a child process, a
+/// receiver): a test never sleeps and then asserts.
+pub async fn eventually<T, F, Fut>(what: &str, within: Duration, mut probe: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, String>>,
+{
+    let deadline = Instant::now() + within;
+    loop {
+        match probe().await {
+            Ok(found) => return found,
+            Err(seen) => assert!(
+                Instant::now() < deadline,
+                "{what}: not within {within:?}; last seen: {seen}"
+            ),
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
 

@@ -153,6 +153,8 @@ async fn receive(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: By
         (status, script.delay)
     };
     if !delay.is_zero() {
+        // A slow receiver: the delivery's network timeout, in real time, is what such a test
+        // is about.
         tokio::time::sleep(delay).await;
     }
     StatusCode::from_u16(status).unwrap_or(StatusCode::OK)

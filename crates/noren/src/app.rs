@@ -222,10 +222,10 @@ impl Server {
             shop_pages: Arc::new(ShopPages::new(clock.clone())),
             token_reads: TokenReads::start(db.clone()),
             inbound_reads: Arc::new(InboundReads::new(clock.clone())),
-            rate_limits: Arc::new(RateLimits::new(&config_limits, &metrics)),
+            rate_limits: Arc::new(RateLimits::new(&config_limits, &metrics, clock.clone())),
             secret_box,
+            redeliver_limiter: Arc::new(ratelimit::redeliver_limiter(clock.clone())),
             clock,
-            redeliver_limiter: Arc::new(ratelimit::redeliver_limiter()),
             objects,
             import_wake: Arc::new(Wake::default()),
         });
@@ -254,28 +254,7 @@ impl Server {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let (stop_worker, stopped) = tokio::sync::watch::channel(false);
-        // The job runner: each kind registered here (`NOREN_WEBHOOK_WORKER=off` leaves
-        // deliveries to other processes on the same database).
-        let mut runner = Runner::new(self.state.db.clone(), self.state.clock.clone());
-        if self.state.config.webhooks.worker {
-            runner.register(
-                Delivery::new(
-                    self.state.config.webhooks.clone(),
-                    self.state.secret_box.clone(),
-                    self.state.clock.clone(),
-                )?,
-                self.state.webhook_wake.clone(),
-            );
-        }
-        if self.state.config.import_worker {
-            runner.register(
-                crate::order::import::job::Import::new(
-                    self.state.objects.clone(),
-                    self.state.shop_pages.clone(),
-                ),
-                self.state.import_wake.clone(),
-            );
-        }
+        let runner = job_runner(&self.state, Workers::Configured)?;
         let worker = (!runner.queues().is_empty()).then(|| runner.spawn(stopped));
         let limits = ConnectionLimits {
             header_timeout: self.state.config.limits.header_timeout,
@@ -334,4 +313,39 @@ impl Server {
         self.state.db.close_by_ref().await.ok();
         Ok(())
     }
+}
+
+/// Which job kinds [`job_runner`] registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Workers {
+    /// The kinds this process's configuration runs (`NOREN_WEBHOOK_WORKER=off` and
+    /// `NOREN_IMPORT_WORKER=off` leave theirs to other processes on the same database).
+    Configured,
+    /// Every kind: what a test runs with [`Runner::run_due`] after moving the clock.
+    All,
+}
+
+/// The job runner of `state`, each kind registered with its wake-up handle.
+///
+/// # Errors
+/// When the webhook delivery's HTTP client cannot be built.
+pub fn job_runner(state: &AppState, which: Workers) -> anyhow::Result<Runner> {
+    let mut runner = Runner::new(state.db.clone(), state.clock.clone());
+    if which == Workers::All || state.config.webhooks.worker {
+        runner.register(
+            Delivery::new(
+                state.config.webhooks.clone(),
+                state.secret_box.clone(),
+                state.clock.clone(),
+            )?,
+            state.webhook_wake.clone(),
+        );
+    }
+    if which == Workers::All || state.config.import_worker {
+        runner.register(
+            crate::order::import::job::Import::new(state.objects.clone(), state.shop_pages.clone()),
+            state.import_wake.clone(),
+        );
+    }
+    Ok(runner)
 }

@@ -12,12 +12,14 @@
 //! A refused request answers DESIGN.md's 429 body with `Retry-After` (whole seconds). Every
 //! limited answer carries `RateLimit-Policy` and `RateLimit` in the structured form of the IETF
 //! draft (draft-ietf-httpapi-ratelimit-headers): `"key";q=100;w=1` and `"key";r=57;t=1`.
-//! Limits are per process: N processes behind a load balancer allow N times as much. The
+//! The limiters read the state's clock ([`LimiterClock`]), so a test moves time instead of
+//! sleeping. Limits are per process: N processes behind a load balancer allow N times as much. The
 //! operations paths (`/healthz`, `/readyz`, `/metrics`) are not limited: load balancers and
 //! scrapers poll them. Each 429 counts in `noren_rate_limited_total{scope}` (`key`, `address`,
 //! `failures`) on `/metrics`.
 
 use crate::config::{Limits, Rate};
+use crate::domain::clock::Clock;
 use crate::http::error::{ErrorBody, ErrorCode, error_response};
 use crate::http::metrics::Metrics;
 use crate::http::paths::is_api_path;
@@ -25,18 +27,43 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
-use governor::clock::{Clock, QuantaClock, QuantaInstant};
 use governor::middleware::StateInformationMiddleware;
 use governor::state::keyed::DashMapStateStore;
-use governor::{NotUntil, Quota, RateLimiter};
+use governor::{Quota, RateLimiter};
 use sha2::{Digest, Sha256};
 use std::hash::Hash;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-type Keyed<K> = RateLimiter<K, DashMapStateStore<K>, QuantaClock, StateInformationMiddleware>;
+type Keyed<K> = RateLimiter<K, DashMapStateStore<K>, LimiterClock, StateInformationMiddleware>;
+
+/// The state's clock as `governor` reads it: the time since the limiter was made. Advancing
+/// the state's clock refills the buckets as the same real time would. `Utc::now()` costs a
+/// vDSO `clock_gettime`, like the TSC read of governor's default clock within a few ns.
+#[derive(Clone, Debug)]
+pub struct LimiterClock {
+    clock: Clock,
+    origin: chrono::DateTime<chrono::Utc>,
+}
+
+impl LimiterClock {
+    pub fn new(clock: Clock) -> Self {
+        let origin = clock.now();
+        LimiterClock { clock, origin }
+    }
+}
+
+impl governor::clock::Clock for LimiterClock {
+    type Instant = Duration;
+
+    fn now(&self) -> Duration {
+        (self.clock.now() - self.origin)
+            .to_std()
+            .unwrap_or_default()
+    }
+}
 
 /// One named limit: its rate and the limiter that enforces it.
 struct Limit<K: Hash + Eq + Clone> {
@@ -54,7 +81,7 @@ enum Outcome {
 }
 
 impl<K: Hash + Eq + Clone> Limit<K> {
-    fn new(name: &'static str, rate: Rate, metrics: &Metrics) -> Self {
+    fn new(name: &'static str, rate: Rate, metrics: &Metrics, clock: &LimiterClock) -> Self {
         let count = NonZeroU32::new(rate.count).unwrap_or(NonZeroU32::MIN);
         let period = rate.window / rate.count.max(1);
         let quota = Quota::with_period(period)
@@ -63,7 +90,7 @@ impl<K: Hash + Eq + Clone> Limit<K> {
         Limit {
             name,
             rate,
-            limiter: RateLimiter::dashmap_with_clock(quota, QuantaClock::default())
+            limiter: RateLimiter::dashmap_with_clock(quota, clock.clone())
                 .with_middleware::<StateInformationMiddleware>(),
             refused: metrics.rate_limited(name),
         }
@@ -75,7 +102,7 @@ impl<K: Hash + Eq + Clone> Limit<K> {
                 remaining: snapshot.remaining_burst_capacity(),
             },
             Err(not_until) => Outcome::Refused {
-                wait: wait(&not_until, self.limiter.clock().now()),
+                wait: not_until.wait_time_from(governor::clock::Clock::now(self.limiter.clock())),
             },
         }
     }
@@ -126,10 +153,6 @@ impl<K: Hash + Eq + Clone> Limit<K> {
     }
 }
 
-fn wait(not_until: &NotUntil<QuantaInstant>, now: QuantaInstant) -> Duration {
-    not_until.wait_time_from(now)
-}
-
 /// Whole seconds, rounded up (a client that waits this long is allowed again).
 fn seconds(d: Duration) -> u64 {
     d.as_secs() + u64::from(d.subsec_nanos() > 0)
@@ -142,31 +165,42 @@ pub struct RateLimits {
     failures: Option<Limit<IpAddr>>,
     /// Addresses whose failures are used up, and until when. A cache with a time to live (the
     /// failure window) so that it never grows without bound.
-    blocked: moka::sync::Cache<IpAddr, Instant>,
+    blocked: moka::sync::Cache<IpAddr, Duration>,
     /// `noren_rate_limited_total{scope="failures"}`: requests refused for a blocked address.
     blocked_refused: metrics::Counter,
     client_ip_header: Option<HeaderName>,
+    clock: LimiterClock,
 }
 
 impl RateLimits {
-    pub fn new(limits: &Limits, metrics: &Metrics) -> Self {
+    pub fn new(limits: &Limits, metrics: &Metrics, clock: Clock) -> Self {
+        let clock = LimiterClock::new(clock);
         let ttl = limits
             .failures
             .map(|r| r.window)
             .unwrap_or(Duration::from_secs(60));
         RateLimits {
-            per_key: limits.per_key.map(|r| Limit::new("key", r, metrics)),
+            per_key: limits
+                .per_key
+                .map(|r| Limit::new("key", r, metrics, &clock)),
             per_address: limits
                 .per_address
-                .map(|r| Limit::new("address", r, metrics)),
-            failures: limits.failures.map(|r| Limit::new("failures", r, metrics)),
+                .map(|r| Limit::new("address", r, metrics, &clock)),
+            failures: limits
+                .failures
+                .map(|r| Limit::new("failures", r, metrics, &clock)),
             blocked: moka::sync::Cache::builder()
                 .max_capacity(100_000)
                 .time_to_live(ttl)
                 .build(),
             blocked_refused: metrics.rate_limited("failures"),
             client_ip_header: limits.client_ip_header.clone(),
+            clock,
         }
+    }
+
+    fn now(&self) -> Duration {
+        governor::clock::Clock::now(&self.clock)
     }
 
     /// Forgets the state of keys and addresses that are back at full capacity (called every
@@ -217,7 +251,7 @@ impl RateLimits {
             Outcome::Allowed { .. } => return,
             Outcome::Refused { wait } => wait,
         };
-        self.blocked.insert(ip, Instant::now() + wait);
+        self.blocked.insert(ip, self.now() + wait);
     }
 }
 
@@ -270,7 +304,7 @@ pub async fn limit(State(limits): State<Arc<RateLimits>>, req: Request, next: Ne
     if let Some(ip) = ip
         && let Some(until) = limits.blocked.get(&ip)
     {
-        let now = Instant::now();
+        let now = limits.now();
         if until > now {
             limits.blocked_refused.increment(1);
             let mut res = too_many(
@@ -316,9 +350,14 @@ pub async fn limit(State(limits): State<Arc<RateLimits>>, req: Request, next: Ne
 pub const REDELIVERIES_PER_KEY_PER_MINUTE: u32 = 10;
 
 /// Redeliveries by merchant key id.
-pub type RedeliverLimiter = governor::DefaultKeyedRateLimiter<i64>;
+pub type RedeliverLimiter = RateLimiter<
+    i64,
+    DashMapStateStore<i64>,
+    LimiterClock,
+    governor::middleware::NoOpMiddleware<Duration>,
+>;
 
-pub fn redeliver_limiter() -> RedeliverLimiter {
+pub fn redeliver_limiter(clock: Clock) -> RedeliverLimiter {
     let per_minute = NonZeroU32::new(REDELIVERIES_PER_KEY_PER_MINUTE).unwrap_or(NonZeroU32::MIN);
-    RateLimiter::keyed(Quota::per_minute(per_minute))
+    RateLimiter::dashmap_with_clock(Quota::per_minute(per_minute), LimiterClock::new(clock))
 }

@@ -16,12 +16,47 @@ use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinSet;
 
 type QueueLoop = Pin<Box<dyn Future<Output = ()> + Send>>;
-type StartQueue = Box<dyn FnOnce(Context, watch::Receiver<bool>) -> QueueLoop + Send>;
+type Ran<'a> = Pin<Box<dyn Future<Output = usize> + Send + 'a>>;
 
-/// The job runner of one process: register each kind at start-up, then [`Runner::spawn`].
+/// One registered kind, without its type: what the runner does with a queue.
+trait Queue: Send + Sync {
+    fn name(&self) -> &'static str;
+    /// Claims and runs this queue's jobs until shutdown.
+    fn serve(&self, ctx: Context, shutdown: watch::Receiver<bool>) -> QueueLoop;
+    /// Runs this queue's jobs that are due now; answers how many runs there were.
+    fn run_due<'a>(&'a self, ctx: &'a Context) -> Ran<'a>;
+}
+
+struct Registered<J: Job> {
+    kind: Arc<J>,
+    wake: Arc<Wake>,
+}
+
+impl<J: Job> Queue for Registered<J> {
+    fn name(&self) -> &'static str {
+        J::QUEUE
+    }
+
+    fn serve(&self, ctx: Context, shutdown: watch::Receiver<bool>) -> QueueLoop {
+        Box::pin(serve_queue(
+            self.kind.clone(),
+            self.wake.clone(),
+            ctx,
+            shutdown,
+        ))
+    }
+
+    fn run_due<'a>(&'a self, ctx: &'a Context) -> Ran<'a> {
+        Box::pin(run_due_of(&*self.kind, ctx))
+    }
+}
+
+/// The job runner of one process: register each kind at start-up, then [`Runner::spawn`]; or,
+/// in a test that moves the clock, [`Runner::run_due`] whenever the test wants the due work
+/// done.
 pub struct Runner {
     ctx: Context,
-    queues: Vec<(&'static str, StartQueue)>,
+    queues: Vec<Box<dyn Queue>>,
 }
 
 impl Runner {
@@ -44,21 +79,20 @@ impl Runner {
     /// When a kind of the same queue is already registered (a start-up mistake).
     pub fn register<J: Job>(&mut self, kind: J, wake: Arc<Wake>) -> &mut Self {
         assert!(
-            self.queues.iter().all(|(q, _)| *q != J::QUEUE),
+            self.queues.iter().all(|q| q.name() != J::QUEUE),
             "job queue {} registered twice",
             J::QUEUE
         );
-        let kind = Arc::new(kind);
-        self.queues.push((
-            J::QUEUE,
-            Box::new(move |ctx, shutdown| Box::pin(serve_queue(kind, wake, ctx, shutdown))),
-        ));
+        self.queues.push(Box::new(Registered {
+            kind: Arc::new(kind),
+            wake,
+        }));
         self
     }
 
     /// The registered queues.
     pub fn queues(&self) -> Vec<&'static str> {
-        self.queues.iter().map(|(q, _)| *q).collect()
+        self.queues.iter().map(|q| q.name()).collect()
     }
 
     /// Runs every registered queue until `shutdown` turns true, then waits for the runs in
@@ -66,10 +100,51 @@ impl Runner {
     pub fn spawn(self, shutdown: watch::Receiver<bool>) -> tokio::task::JoinHandle<()> {
         describe_metrics();
         let mut loops = JoinSet::new();
-        for (_, start) in self.queues {
-            loops.spawn(start(self.ctx.clone(), shutdown.clone()));
+        for queue in &self.queues {
+            loops.spawn(queue.serve(self.ctx.clone(), shutdown.clone()));
         }
         tokio::spawn(async move { while loops.join_next().await.is_some() {} })
+    }
+
+    /// Runs, here and now, every job of the registered queues that is due on the runner's
+    /// clock, until none is (a run may make more work due: a retry without a wait, a job that
+    /// writes another); answers the number of runs. Jobs claimed by another runner are left to
+    /// it. What tests call after moving the clock, instead of waking a spawned runner and
+    /// sleeping (as crates.io's test app runs its pending background jobs).
+    pub async fn run_due(&self) -> usize {
+        let mut total = 0;
+        loop {
+            let mut ran = 0;
+            for queue in &self.queues {
+                ran += queue.run_due(&self.ctx).await;
+            }
+            if ran == 0 {
+                return total;
+            }
+            total += ran;
+        }
+    }
+}
+
+/// Claims the due jobs of one kind one at a time, in the order they fell due, and runs each to
+/// its end.
+async fn run_due_of<J: Job>(kind: &J, ctx: &Context) -> usize {
+    let lease = chrono::Duration::from_std(kind.lease()).unwrap_or(chrono::Duration::seconds(60));
+    let mut ran = 0;
+    loop {
+        let now = ctx.clock.now();
+        let row = match repo::claim(&ctx.db, J::QUEUE, &ctx.worker, lease, 1, now).await {
+            Ok(mut claimed) => match claimed.pop() {
+                Some(row) => row,
+                None => return ran,
+            },
+            Err(e) => {
+                tracing::warn!(queue = J::QUEUE, error = %e, "cannot claim jobs");
+                return ran;
+            }
+        };
+        ran += 1;
+        run_one(kind, ctx, row).await;
     }
 }
 

@@ -223,9 +223,8 @@ pub async fn redeliver_webhook_event(
     let livemode = principal.mode == Mode::Live;
     if let Err(not_until) = state.redeliver_limiter.check_key(&principal.key_id) {
         state.metrics.rate_limited("redeliver").increment(1);
-        let wait = not_until.wait_time_from(governor::clock::Clock::now(
-            &governor::clock::DefaultClock::default(),
-        ));
+        let wait =
+            not_until.wait_time_from(governor::clock::Clock::now(state.redeliver_limiter.clock()));
         return Err(ApiError::TooManyRequests {
             message: format!(
                 "this key asked for {REDELIVERIES_PER_KEY_PER_MINUTE} redeliveries in the last minute; try again later"

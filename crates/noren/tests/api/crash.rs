@@ -7,7 +7,7 @@
 
 use noren_testkit::process;
 use noren_testkit::receiver::{Receiver, Script};
-use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
+use noren_testkit::{Options, TestApp, both_databases, eventually, fixtures, json};
 use std::path::Path;
 use std::process::Child;
 use std::time::Duration;
@@ -55,7 +55,8 @@ both_databases! {
         let got = rx.wait_for(2, Duration::from_secs(15)).await;
         assert_eq!(got[1].header("noren-event-id"), event_id);
         assert_eq!(got[1].header("noren-delivery-attempt"), "2");
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        // The spawned process's job is done: nothing more can be sent.
+        app.settle_jobs().await;
         assert_eq!(rx.received().len(), 2, "exactly the cut-off attempt and one more");
 
         let page = json(app.get_values("/v3/webhook_events", &m.key, &[]).await).await;
@@ -82,7 +83,7 @@ both_databases! {
             app.pay(created["predefined_payment"]["token"].as_str().expect("token"), "paypay").await;
         }
         let got = rx.wait_for(n, Duration::from_secs(20)).await;
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        app.settle_jobs().await;
         let got_all = rx.received();
         assert_eq!(got_all.len(), n, "each event once: {} requests", got_all.len());
         let ids: std::collections::HashSet<&str> = got.iter().map(|r| r.header("noren-event-id")).collect();
@@ -124,11 +125,10 @@ both_databases! {
                 .send()
         };
         let request = tokio::spawn(create(&app.client, &base));
-        let started = std::time::Instant::now();
-        while !Path::new(&marker).exists() {
-            assert!(started.elapsed() < Duration::from_secs(15), "the child never reached the pause point");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        eventually("the child reaches the pause point", Duration::from_secs(15), || async {
+            if Path::new(&marker).exists() { Ok(()) } else { Err("no marker".into()) }
+        })
+        .await;
         child.kill().expect("SIGKILL");
         child.wait().expect("reaped");
         assert!(request.await.expect("task").is_err(), "the killed process never answered");

@@ -110,13 +110,12 @@ async fn run_guides(app: TestApp, lang: Lang) {
     let out = loop {
         tokio::select! {
             out = &mut run => break out,
-            _ = tokio::time::sleep(Duration::from_millis(20)) => {
-                if let (false, Some(n)) = (saved, rx.received().first()) {
-                    std::fs::write(work.join("notification-signature.txt"), n.header("noren-signature")).expect("write");
-                    std::fs::write(work.join("notification.tmp"), &n.body).expect("write");
-                    std::fs::rename(work.join("notification.tmp"), work.join("notification.json")).expect("rename");
-                    saved = true;
-                }
+            got = rx.wait_for(1, Duration::from_secs(600)), if !saved => {
+                let n = &got[0];
+                std::fs::write(work.join("notification-signature.txt"), n.header("noren-signature")).expect("write");
+                std::fs::write(work.join("notification.tmp"), &n.body).expect("write");
+                std::fs::rename(work.join("notification.tmp"), work.join("notification.json")).expect("rename");
+                saved = true;
             }
         }
     };

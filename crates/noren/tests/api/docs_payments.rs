@@ -18,11 +18,11 @@ use crate::guides::{self, Block, Guide, Lang, Skip, Step, assert_shown};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use noren_testkit::{TestApp, both_databases};
+use noren_testkit::{TestApp, both_databases, eventually};
 use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The overview and the payment guides in the sidebar's order.
 pub const PAGES: [&str; 5] = [
@@ -386,19 +386,19 @@ impl PageReceiver {
 
     /// Waits until `n` events were accepted (panics after `timeout`).
     async fn wait_for(&self, n: usize, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let got = self.accepted();
-            if got.len() >= n {
-                return got;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the receiver accepted {} of {n} events: {got:#?}",
-                got.len()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        eventually(
+            &format!("the receiver accepts {n} events"),
+            timeout,
+            || async {
+                let got = self.accepted();
+                if got.len() >= n {
+                    Ok(got)
+                } else {
+                    Err(format!("{got:#?}"))
+                }
+            },
+        )
+        .await
     }
 }
 

@@ -15,7 +15,7 @@ use noren::domain::reservation::{ReservationStatus, jst, jst_date};
 use noren::webhooks::signing::verify;
 use noren::webhooks::store as webhooks;
 use noren_testkit::receiver::{Receiver, Script};
-use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
+use noren_testkit::{Options, TestApp, both_databases, eventually, fixtures, json};
 use serde_json::json;
 use std::time::Duration;
 
@@ -226,28 +226,22 @@ async fn notify_to(app: &TestApp, w: &World, livemode: bool, url: &str) -> Strin
     .expect("secret")
 }
 
-/// Polls the platform's event log until its newest event satisfies `check`.
+/// The platform's newest event and its number of attempts, once `check` holds for them.
 async fn platform_event_when(
     app: &TestApp,
     platform_id: i64,
     check: impl Fn(&noren::db::entities::webhook_event::Model, usize) -> bool,
 ) -> (noren::db::entities::webhook_event::Model, usize) {
-    let deadline = std::time::Instant::now() + WAIT;
-    loop {
+    eventually("the platform's event", WAIT, || async {
         let events = webhooks::platform_events(app.db(), platform_id, 1)
             .await
             .expect("events");
-        if let Some((e, attempts)) = events.into_iter().next()
-            && check(&e, attempts.len())
-        {
-            return (e, attempts.len());
+        match events.into_iter().next() {
+            Some((e, attempts)) if check(&e, attempts.len()) => Ok((e, attempts.len())),
+            other => Err(format!("{other:?}")),
         }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the event never got there"
-        );
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
+    })
+    .await
 }
 
 both_databases! {
@@ -542,7 +536,7 @@ both_databases! {
         let (e, attempts) = platform_event_when(&app, w.platform_id, |e, _| e.status == "failed").await;
         assert_eq!(attempts, 1);
         assert!(e.livemode);
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        app.settle_jobs().await;
         assert!(rx.received().is_empty(), "nothing was sent to the internal address");
     }
 

@@ -10,7 +10,7 @@ use chrono::{Duration, Utc};
 use noren::db::entities::job;
 use noren::db::repo::jobs;
 use noren::jobs::{Claimed, Context, Job, Outcome, Runner, Wake};
-use noren_testkit::{Backend, Options, TestApp, both_databases};
+use noren_testkit::{Backend, Options, TestApp, both_databases, eventually};
 use sea_orm::EntityTrait;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -90,7 +90,7 @@ struct Scripted {
     outcomes: Vec<Outcome>,
     runs: Arc<Mutex<Vec<(i64, i32)>>>,
     poll: StdDuration,
-    lease: StdDuration,
+    concurrency: usize,
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -108,12 +108,12 @@ impl Job for Scripted {
         &SCHEDULE
     }
 
-    fn lease(&self) -> StdDuration {
-        self.lease
-    }
-
     fn poll(&self) -> StdDuration {
         self.poll
+    }
+
+    fn concurrency(&self) -> usize {
+        self.concurrency
     }
 
     async fn run(&self, _ctx: &Context, job: &Claimed<Note>) -> Outcome {
@@ -126,25 +126,23 @@ impl Job for Scripted {
     }
 }
 
-/// A runner of [`Scripted`] on the app's database and clock, stopped when dropped.
+/// A runner of [`Scripted`] on the app's database and clock: run by the test
+/// ([`TestRunner::run_due`]), or spawned ([`TestRunner::spawn`]) for the tests of the
+/// background loop itself.
 struct TestRunner {
     runs: Arc<Mutex<Vec<(i64, i32)>>>,
     wake: Arc<Wake>,
+    runner: Option<Runner>,
     stop: watch::Sender<bool>,
     handle: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl TestRunner {
-    fn start(app: &TestApp, outcomes: Vec<Outcome>, poll: StdDuration) -> Self {
-        Self::start_with_lease(app, outcomes, poll, StdDuration::from_secs(60))
+    fn new(app: &TestApp, outcomes: Vec<Outcome>) -> Self {
+        Self::with(app, outcomes, StdDuration::from_secs(3600), 1)
     }
 
-    fn start_with_lease(
-        app: &TestApp,
-        outcomes: Vec<Outcome>,
-        poll: StdDuration,
-        lease: StdDuration,
-    ) -> Self {
+    fn with(app: &TestApp, outcomes: Vec<Outcome>, poll: StdDuration, concurrency: usize) -> Self {
         let runs = Arc::new(Mutex::new(Vec::new()));
         let wake = Arc::new(Wake::default());
         let mut runner = Runner::new(app.db().clone(), app.state().clock.clone());
@@ -153,17 +151,30 @@ impl TestRunner {
                 outcomes,
                 runs: runs.clone(),
                 poll,
-                lease,
+                concurrency,
             },
             wake.clone(),
         );
-        let (stop, stopped) = watch::channel(false);
+        let (stop, _) = watch::channel(false);
         TestRunner {
             runs,
             wake,
+            runner: Some(runner),
             stop,
-            handle: Some(runner.spawn(stopped)),
+            handle: None,
         }
+    }
+
+    /// Runs what is due now; answers the number of runs.
+    async fn run_due(&self) -> usize {
+        self.runner.as_ref().expect("not spawned").run_due().await
+    }
+
+    /// Starts the background loop.
+    fn spawn(mut self) -> Self {
+        let runner = self.runner.take().expect("spawned once");
+        self.handle = Some(runner.spawn(self.stop.subscribe()));
+        self
     }
 
     fn runs(&self) -> Vec<(i64, i32)> {
@@ -194,108 +205,94 @@ async fn job(app: &TestApp, id: i64) -> job::Model {
         .expect("job")
 }
 
-/// Polls until the job satisfies `check` (the runner works in the background).
+/// The job, once it satisfies `check` (a spawned runner works in the background).
 async fn until(app: &TestApp, id: i64, check: impl Fn(&job::Model) -> bool) -> job::Model {
-    let deadline = std::time::Instant::now() + StdDuration::from_secs(10);
-    loop {
+    eventually(&format!("job {id}"), StdDuration::from_secs(10), || async {
         let j = job(app, id).await;
         if check(&j) {
-            return j;
+            Ok(j)
+        } else {
+            Err(format!("{j:?}"))
         }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "job {id} never got there: {j:?}"
-        );
-        tokio::time::sleep(StdDuration::from_millis(10)).await;
-    }
+    })
+    .await
 }
 
 async fn until_status(app: &TestApp, id: i64, status: &str) -> job::Model {
     until(app, id, |j| j.status == status).await
 }
 
-/// Until the job's run number `attempts` has been recorded as a retry.
-async fn until_retry(app: &TestApp, id: i64, attempts: i32) -> job::Model {
-    until(app, id, |j| j.status == "pending" && j.attempts == attempts).await
-}
-
-const FAST: StdDuration = StdDuration::from_millis(20);
-
 both_databases! {
     async fn the_runner_runs_a_due_job_once_and_marks_it_done(app) {
-        let runner = TestRunner::start(&app, vec![Outcome::Done], FAST);
+        let runner = TestRunner::new(&app, vec![Outcome::Done]);
         let id = enqueue(&app, 1, 3).await;
-        runner.wake.wake();
-        let j = until_status(&app, id, "done").await;
-        assert_eq!(j.attempts, 1);
-        assert_eq!(j.locked_by, None);
-        tokio::time::sleep(StdDuration::from_millis(100)).await;
-        assert_eq!(runner.runs(), [(1, 1)], "run once");
-        runner.shutdown().await;
+        assert_eq!(runner.run_due().await, 1);
+        let j = job(&app, id).await;
+        assert_eq!((j.status.as_str(), j.attempts, j.locked_by), ("done", 1, None));
+        app.state().clock.advance(Duration::hours(24));
+        assert_eq!(runner.run_due().await, 0, "run once");
+        assert_eq!(runner.runs(), [(1, 1)]);
     }
 
     async fn a_retry_waits_for_its_scheduled_time_on_the_clock(app) {
-        let runner = TestRunner::start(&app, vec![Outcome::retry("not yet"), Outcome::Done], FAST);
+        let runner = TestRunner::new(&app, vec![Outcome::retry("not yet"), Outcome::Done]);
         let before = app.state().clock.now();
         let id = enqueue(&app, 2, 3).await;
-        runner.wake.wake();
         // Run once, it waits an hour (the schedule's first step).
-        let j = until_retry(&app, id, 1).await;
-        assert_eq!(j.last_error.as_deref(), Some("not yet"));
+        assert_eq!(runner.run_due().await, 1);
+        let j = job(&app, id).await;
+        assert_eq!((j.status.as_str(), j.attempts, j.last_error.as_deref()), ("pending", 1, Some("not yet")));
         assert!(j.run_at >= before + Duration::minutes(59), "due in an hour: {}", j.run_at);
-        tokio::time::sleep(StdDuration::from_millis(200)).await;
-        assert_eq!(runner.runs().len(), 1, "not run again before its time");
-        app.state().clock.advance(Duration::minutes(61));
-        runner.wake.wake();
-        let j = until_status(&app, id, "done").await;
-        assert_eq!(j.attempts, 2);
+        app.state().clock.advance(Duration::minutes(58));
+        assert_eq!(runner.run_due().await, 0, "not run again before its time");
+        app.state().clock.advance(Duration::minutes(3));
+        assert_eq!(runner.run_due().await, 1);
+        let j = job(&app, id).await;
+        assert_eq!((j.status.as_str(), j.attempts), ("done", 2));
         assert_eq!(runner.runs(), [(2, 1), (2, 2)]);
-        runner.shutdown().await;
     }
 
     async fn a_job_that_keeps_failing_fails_for_good_after_its_attempts(app) {
-        let runner = TestRunner::start(&app, vec![Outcome::retry("boom")], FAST);
+        let runner = TestRunner::new(&app, vec![Outcome::retry("boom")]);
         let id = enqueue(&app, 3, 3).await;
-        runner.wake.wake();
         for attempt in 1..3 {
-            until_retry(&app, id, attempt).await;
+            assert_eq!(runner.run_due().await, 1);
+            let j = job(&app, id).await;
+            assert_eq!((j.status.as_str(), j.attempts), ("pending", attempt));
             app.state().clock.advance(Duration::hours(3));
-            runner.wake.wake();
         }
-        let j = until_status(&app, id, "failed").await;
-        assert_eq!(j.attempts, 3);
-        assert_eq!(j.last_error.as_deref(), Some("boom"));
+        assert_eq!(runner.run_due().await, 1);
+        let j = job(&app, id).await;
+        assert_eq!((j.status.as_str(), j.attempts, j.last_error.as_deref()), ("failed", 3, Some("boom")));
         app.state().clock.advance(Duration::hours(3));
-        tokio::time::sleep(StdDuration::from_millis(200)).await;
-        assert_eq!(runner.runs().len(), 3, "never run again");
-        runner.shutdown().await;
+        assert_eq!(runner.run_due().await, 0, "never run again");
+        assert_eq!(runner.runs().len(), 3);
     }
 
     async fn failed_and_cancelled_outcomes_end_the_job_at_once(app) {
-        let runner = TestRunner::start(&app, vec![Outcome::Failed("bad input".into()), Outcome::Cancelled("withdrawn".into())], FAST);
+        let runner = TestRunner::new(&app, vec![Outcome::Failed("bad input".into()), Outcome::Cancelled("withdrawn".into())]);
         let failed = enqueue(&app, 4, 5).await;
-        runner.wake.wake();
-        let j = until_status(&app, failed, "failed").await;
-        assert_eq!((j.attempts, j.last_error.as_deref()), (1, Some("bad input")));
+        assert_eq!(runner.run_due().await, 1);
+        let j = job(&app, failed).await;
+        assert_eq!((j.status.as_str(), j.attempts, j.last_error.as_deref()), ("failed", 1, Some("bad input")));
         let cancelled = enqueue(&app, 5, 5).await;
-        runner.wake.wake();
-        let j = until_status(&app, cancelled, "cancelled").await;
-        assert_eq!((j.attempts, j.last_error.as_deref()), (1, Some("withdrawn")));
-        runner.shutdown().await;
+        assert_eq!(runner.run_due().await, 1);
+        let j = job(&app, cancelled).await;
+        assert_eq!((j.status.as_str(), j.attempts, j.last_error.as_deref()), ("cancelled", 1, Some("withdrawn")));
+        app.state().clock.advance(Duration::hours(24));
+        assert_eq!(runner.run_due().await, 0, "both over");
     }
 
     async fn a_scheduled_job_cancelled_before_its_time_never_runs(app) {
-        let runner = TestRunner::start(&app, vec![Outcome::Done], FAST);
+        let runner = TestRunner::new(&app, vec![Outcome::Done]);
         let now = app.state().clock.now();
         let id = noren::jobs::enqueue::<Scripted>(app.db(), &Note { n: 6 }, now + Duration::hours(2), 1, now).await.expect("enqueue").id;
         assert!(noren::jobs::cancel(app.db(), id, app.state().clock.now()).await.expect("cancel"));
         app.state().clock.advance(Duration::hours(3));
-        runner.wake.wake();
-        tokio::time::sleep(StdDuration::from_millis(200)).await;
+        assert_eq!(runner.run_due().await, 0);
         assert_eq!(job(&app, id).await.status, "cancelled");
         assert!(runner.runs().is_empty());
         assert!(!noren::jobs::cancel(app.db(), id, app.state().clock.now()).await.expect("cancel"), "already over");
-        runner.shutdown().await;
     }
 
     async fn a_crashed_claim_is_taken_over_when_its_lease_runs_out(app) {
@@ -304,62 +301,62 @@ both_databases! {
         let clock = app.state().clock.clone();
         let claimed = jobs::claim(app.db(), Scripted::QUEUE, "crashed", Duration::minutes(1), 1, clock.now()).await.expect("claim");
         assert_eq!(claimed.len(), 1);
-        let runner = TestRunner::start(&app, vec![Outcome::Done], FAST);
-        tokio::time::sleep(StdDuration::from_millis(200)).await;
-        assert!(runner.runs().is_empty(), "the lease still holds");
-        clock.advance(Duration::minutes(2));
-        runner.wake.wake();
-        let j = until_status(&app, id, "done").await;
-        assert_eq!(j.attempts, 2, "the crashed run counts");
+        let runner = TestRunner::new(&app, vec![Outcome::Done]);
+        clock.advance(Duration::seconds(50));
+        assert_eq!(runner.run_due().await, 0, "the lease still holds");
+        clock.advance(Duration::seconds(20));
+        assert_eq!(runner.run_due().await, 1);
+        let j = job(&app, id).await;
+        assert_eq!((j.status.as_str(), j.attempts), ("done", 2), "the crashed run counts");
         assert_eq!(runner.runs(), [(7, 2)]);
-        runner.shutdown().await;
     }
 
     async fn a_long_run_renews_its_lease(app) {
-        // Lease 200 ms, renewed every 100 ms; the run takes 500 ms; a rival claimer must not get it.
-        struct Slow;
-        impl Job for Slow {
-            const QUEUE: &'static str = "slow";
+        // Lease 200 ms, renewed every 100 ms of real time; the run lasts until the test lets
+        // it end. Moving the clock past the lease would hand the job to a rival claimer, unless
+        // the runner renews it, from the moved clock.
+        struct Held(Arc<tokio::sync::Notify>);
+        impl Job for Held {
+            const QUEUE: &'static str = "held";
             type Payload = serde_json::Value;
             fn lease(&self) -> StdDuration { StdDuration::from_millis(200) }
-            fn poll(&self) -> StdDuration { FAST }
             async fn run(&self, _: &Context, _: &Claimed<serde_json::Value>) -> Outcome {
-                tokio::time::sleep(StdDuration::from_millis(500)).await;
+                self.0.notified().await;
                 Outcome::Done
             }
         }
+        let release = Arc::new(tokio::sync::Notify::new());
         let mut runner = Runner::new(app.db().clone(), app.state().clock.clone());
-        runner.register(Slow, Arc::new(Wake::default()));
+        runner.register(Held(release.clone()), Arc::new(Wake::default()));
         let (stop, stopped) = watch::channel(false);
         let handle = runner.spawn(stopped);
-        let now = app.state().clock.now();
-        let id = noren::jobs::enqueue::<Slow>(app.db(), &serde_json::json!({}), now, 1, now).await.expect("enqueue").id;
+        let clock = app.state().clock.clone();
+        let id = noren::jobs::enqueue::<Held>(app.db(), &serde_json::json!({}), clock.now(), 1, clock.now()).await.expect("enqueue").id;
         until_status(&app, id, "running").await;
-        for _ in 0..8 {
-            tokio::time::sleep(StdDuration::from_millis(50)).await;
-            let rival = jobs::claim(app.db(), "slow", "rival", Duration::seconds(30), 1, app.state().clock.now()).await.expect("claim");
-            if let Some(r) = rival.first() {
-                panic!("a rival took the job over while it ran: {r:?}");
-            }
+        for _ in 0..3 {
+            clock.advance(Duration::seconds(1));
+            let moved = clock.now();
+            until(&app, id, |j| j.locked_until.is_some_and(|t| t > moved)).await;
+            let rival = jobs::claim(app.db(), "held", "rival", Duration::seconds(30), 1, clock.now()).await.expect("claim");
+            assert!(rival.is_empty(), "a rival took the job over while it ran: {rival:?}");
         }
+        release.notify_one();
         until_status(&app, id, "done").await;
         let _ = stop.send(true);
         handle.await.expect("runner stopped");
     }
 
     async fn a_wake_starts_a_job_without_waiting_for_the_poll_interval(app) {
-        // Polls once an hour: only the wake can start the second job in time.
-        let runner = TestRunner::start(&app, vec![Outcome::Done], StdDuration::from_secs(3600));
+        // Polls once an hour: only the wake can start the second job in time. Two slots: after
+        // its first claim (one job, a slot still free) the loop waits for a wake or the poll,
+        // and claims nothing more by itself.
         let first = enqueue(&app, 8, 1).await;
-        runner.wake.wake();
+        let runner = TestRunner::with(&app, vec![Outcome::Done], StdDuration::from_secs(3600), 2).spawn();
         until_status(&app, first, "done").await;
-        // The runner is now idle until the next poll, an hour away.
-        tokio::time::sleep(StdDuration::from_millis(100)).await;
         let second = enqueue(&app, 9, 1).await;
-        let started = std::time::Instant::now();
         runner.wake.wake();
         until_status(&app, second, "done").await;
-        assert!(started.elapsed() < StdDuration::from_secs(5));
+        assert_eq!(runner.runs(), [(8, 1), (9, 1)]);
         runner.shutdown().await;
     }
 }

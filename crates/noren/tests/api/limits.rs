@@ -48,6 +48,18 @@ both_databases! {
         assert!(body["message"].as_str().unwrap_or("").contains("at most 5 per minute"), "{body}");
         // Another key is not affected.
         assert_eq!(app.get_with_key(WHOAMI, &other.key).await.status(), 200);
+        // The limiters read the state's clock: just before Retry-After the key still waits, after
+        // it one more call is allowed (one every 12 s at 5 a minute), and the next waits again.
+        app.state().clock.advance(chrono::Duration::milliseconds(retry as i64 * 1000 - 1500));
+        assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 429, "before Retry-After");
+        app.state().clock.advance(chrono::Duration::milliseconds(1500));
+        assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 200, "after Retry-After");
+        assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 429);
+        // A minute refills the whole burst.
+        app.state().clock.advance(chrono::Duration::minutes(1));
+        for i in 0..5 {
+            assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 200, "call {i} after a minute");
+        }
     }
 
     async fn calls_without_a_key_are_limited_per_address(
@@ -88,6 +100,10 @@ both_databases! {
         let body = json(res).await;
         assert_eq!(body["code"], "too_many_requests");
         assert!(body["message"].as_str().unwrap_or("").contains("failed"), "{body}");
+        // Once the next failure is allowed (one every 15 s at 4 a minute, on the state's clock),
+        // the address is let through again.
+        app.state().clock.advance(chrono::Duration::seconds(16));
+        assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 200);
     }
 
     async fn slow_and_idle_connections_are_closed_and_healthz_keeps_answering(
@@ -108,6 +124,8 @@ both_databases! {
                 cut_off = true;
                 break;
             }
+            // A real network timeout is under test: the bytes must come slower than the
+            // server's header-read timeout, in real time.
             tokio::time::sleep(Duration::from_millis(60)).await;
             if started.elapsed() > Duration::from_secs(3) {
                 break;
@@ -135,6 +153,9 @@ both_databases! {
         for _ in 0..20 {
             idle.push(TcpStream::connect(app.addr).await.expect("connect"));
         }
+        // A real network timeout bounds this test: the 20 idle connections hold their slots only
+        // until the header-read timeout (500 ms, real time) closes them, so the next connection
+        // must come after the server accepted them (a few ms) and well before that.
         tokio::time::sleep(Duration::from_millis(50)).await;
         let mut over = TcpStream::connect(app.addr).await.expect("connect");
         let answer = read_until_closed(&mut over, Duration::from_secs(2)).await.expect("answered and closed");

@@ -7,7 +7,7 @@
 
 use noren::db::entities::{menu_category, menu_item, order_text, variation_category};
 use noren::db::repo::menus;
-use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
+use noren_testkit::{Options, TestApp, both_databases, eventually, fixtures, json};
 use rust_xlsxwriter::Workbook;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
@@ -221,14 +221,19 @@ async fn state(app: &TestApp, key: &str, shop: i64, id: &str) -> Value {
 
 /// Waits (up to 20 s) for the import to end; answers its state.
 async fn finished(app: &TestApp, key: &str, shop: i64, id: &str) -> Value {
-    for _ in 0..400 {
-        let s = state(app, key, shop, id).await;
-        if s["finished"] == true {
-            return s;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("import {id} did not finish");
+    eventually(
+        &format!("import {id} finishes"),
+        Duration::from_secs(20),
+        || async {
+            let s = state(app, key, shop, id).await;
+            if s["finished"] == true {
+                Ok(s)
+            } else {
+                Err(s.to_string())
+            }
+        },
+    )
+    .await
 }
 
 /// Starts with `options` and waits for the end.
@@ -302,13 +307,10 @@ both_databases! {
         ]).await;
         let res = post(&app, "/api/admin/order-menu/import-start", &m.key, json!({"shop": shop, "objectId": id})).await;
         assert_eq!(res.status(), 200);
-        for _ in 0..400 {
-            if marker.exists() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        assert!(marker.exists(), "the child reached the pause point");
+        eventually("the child reaches the pause point", Duration::from_secs(20), || async {
+            if marker.exists() { Ok(()) } else { Err("no marker".into()) }
+        })
+        .await;
         child.kill().expect("SIGKILL");
         child.wait().expect("reaped");
         let s = state(&app, &m.key, shop, &id).await;
@@ -493,7 +495,8 @@ both_databases! {
         assert_eq!(res.status(), 409, "not started: nothing to cancel");
         post(&app, "/api/admin/order-menu/import-start", &m.key,
             json!({"shop": shop, "objectId": other, "performAt": in_an_hour})).await;
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        app.settle_jobs().await;
+        assert_eq!(app.run_due_jobs().await, 0, "nothing is due");
         assert_eq!(state(&app, &m.key, shop, &other).await["status"], "scheduled", "not before its time");
         app.state().clock.advance(chrono::Duration::minutes(61));
         app.state().import_wake.wake();
@@ -522,8 +525,7 @@ both_databases! {
         noren::db::repo::menu_imports::running(app.db(), row.id, at).await.expect("test step");
         noren::db::repo::menu_imports::progress(app.db(), row.id, 40, at).await.expect("test step");
         app.state().clock.advance(chrono::Duration::minutes(7));
-        app.state().import_wake.wake();
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(app.run_due_jobs().await, 0, "the lease holds: nothing to take over");
         let s = state(&app, &m.key, shop, &id).await;
         assert_eq!((s["status"].as_str(), s["progress"].as_i64()), (Some("running"), Some(40)), "the lease holds: {s}");
         assert_eq!(item_count(&app, shop).await, 0);
@@ -726,7 +728,7 @@ fn zip_bomb() -> Vec<u8> {
 
 /// moto's S3 server on a free port, or `None` (said loudly) when it is not installed outside
 /// CI; under CI (`CI=true` or `NOREN_REQUIRE_MOTO=1`) a missing server fails the test.
-fn moto() -> Option<(Moto, String)> {
+async fn moto() -> Option<(Moto, String)> {
     let candidates = [
         std::env::var("NOREN_MOTO_SERVER").ok(),
         std::env::var("HOME")
@@ -763,13 +765,18 @@ fn moto() -> Option<(Moto, String)> {
             .expect("moto_server starts"),
     );
     let url = format!("http://127.0.0.1:{port}");
-    for _ in 0..200 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return Some((moto, url));
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    panic!("moto_server did not start on {port}");
+    eventually(
+        &format!("moto_server listens on {port}"),
+        Duration::from_secs(10),
+        || async {
+            tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .map(drop)
+                .map_err(|e| e.to_string())
+        },
+    )
+    .await;
+    Some((moto, url))
 }
 
 /// Kills moto when the test ends, however it ends.
@@ -784,7 +791,7 @@ impl Drop for Moto {
 
 #[tokio::test]
 async fn the_object_store_can_be_s3_with_presigned_upload_urls() {
-    let Some((_moto, endpoint)) = moto() else {
+    let Some((_moto, endpoint)) = moto().await else {
         return;
     };
     // The bucket, made with moto's own API (a plain S3 PUT bucket; moto accepts any keys).

@@ -13,7 +13,7 @@ use noren::domain::secret_box::SecretBox;
 use noren::webhooks::signing::verify;
 use noren::webhooks::store as repo;
 use noren_testkit::receiver::{Receiver, Script};
-use noren_testkit::{Options, TestApp, both_databases, fixtures, json};
+use noren_testkit::{Options, TestApp, both_databases, eventually, fixtures, json};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -49,23 +49,41 @@ async fn paid_to(
     (token, number)
 }
 
-/// Polls the event list until `check` holds for the first event.
+/// The first event of the list, once `check` holds for it.
 async fn event_when(app: &TestApp, key: &str, check: impl Fn(&Value) -> bool) -> Value {
-    let deadline = std::time::Instant::now() + WAIT;
-    loop {
+    eventually("the event", WAIT, || async {
         let page = json(app.get_values(EVENTS, key, &[]).await).await;
         if check(&page["data"][0]) {
-            return page["data"][0].clone();
+            Ok(page["data"][0].clone())
+        } else {
+            Err(format!("{page:#}"))
         }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "event never got there: {page:#}"
-        );
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
+    })
+    .await
 }
 
 both_databases! {
+    async fn with_manual_jobs_a_delivery_and_its_retry_happen_when_the_test_runs_them(
+        app with Options::env(&[("NOREN_WEBHOOK_RETRY_SCHEDULE", "1m")]).manual_jobs()
+    ) {
+        let m = fixtures::test_merchant(app.db(), "Manual").await;
+        let rx = Receiver::with(Script { statuses: vec![503, 200], ..Script::default() }).await;
+        paid_to(&app, &m.key, &rx.url(), &[("amount", "1000")], "paypay").await;
+        // The server runs no jobs: the event waits until the test runs what is due.
+        assert!(rx.received().is_empty());
+        assert_eq!(app.run_due_jobs().await, 1);
+        assert_eq!(rx.received().len(), 1, "the first attempt, answered 503");
+        // The retry is a minute away on the clock: not due yet, then due.
+        assert_eq!(app.run_due_jobs().await, 0);
+        app.state().clock.advance(chrono::Duration::seconds(61));
+        assert_eq!(app.run_due_jobs().await, 1);
+        let got = rx.received();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].header("noren-delivery-attempt"), "2");
+        let e = event_when(&app, &m.key, |e| e["status"] == "delivered").await;
+        assert_eq!(e["attempts"].as_array().map(Vec::len), Some(2));
+    }
+
     async fn a_paid_payment_is_delivered_signed(app with fast()) {
         let m = fixtures::test_merchant(app.db(), "Hook").await;
         let secret = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
@@ -113,7 +131,9 @@ both_databases! {
         let codes: Vec<Value> = e["attempts"].as_array().expect("attempts").iter().map(|a| a["status_code"].clone()).collect();
         assert_eq!(codes, [json!(500), json!(503), json!(200)]);
         assert_eq!(e["attempts"][0]["error"], "answered 500 Internal Server Error");
-        tokio::time::sleep(Duration::from_millis(400)).await;
+        // The job is done: no retry is left, however far the clock moves.
+        app.state().clock.advance(chrono::Duration::days(1));
+        app.settle_jobs().await;
         assert_eq!(rx.received().len(), 3, "nothing more after success");
     }
 
@@ -363,7 +383,7 @@ both_databases! {
         let r = &live_rx.wait_for(1, WAIT).await[0];
         assert_eq!(r.json()["livemode"], false);
         assert!(!verify(r.header("noren-signature"), &r.body, &live_secret, now, 300));
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        app.settle_jobs().await;
         assert_eq!(live_rx.received().len(), 1, "nothing else reached the live URL");
     }
 
@@ -466,7 +486,7 @@ both_databases! {
         }
         assert_eq!(statuses.get(&200).copied().unwrap_or(0) + statuses.get(&409).copied().unwrap_or(0), 10, "{statuses:?}");
         assert_eq!(statuses[&429], 290, "{statuses:?}");
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        app.settle_jobs().await;
         let sent = rx.received().len();
         assert!(sent <= 11, "300 redeliver calls in {:?} sent {sent} requests", started.elapsed());
 
