@@ -607,7 +607,7 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
         }
         Operator::Webhook(WebhookCommand::SetUrl { shop, mode, url }) => {
             let mode = Mode::parse(&mode).ok_or_else(|| anyhow!("--mode must be test or live"))?;
-            let livemode = mode == Mode::Live;
+            let livemode = mode.is_live();
             let shop = shop_by_number(&db, &shop).await?;
             let url = if url == "none" {
                 None
@@ -628,7 +628,7 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
                 &db,
                 &secret_box,
                 shop.id,
-                mode == Mode::Live,
+                mode.is_live(),
                 chrono::Utc::now(),
             )
             .await?;

@@ -16,8 +16,8 @@ use crate::db::repo::inbound_catalog::{
     self, CourseTexts, Hours, NewCourse, NewTag, ShopSettings, ShopTexts, TagText,
 };
 use crate::db::{self, Db};
-use crate::domain::hhmm;
 use crate::domain::lang::Lang;
+use crate::domain::{hhmm, jst};
 use anyhow::{anyhow, bail};
 use chrono::{DateTime, Utc};
 use clap::Subcommand;
@@ -678,8 +678,8 @@ fn new_course(d: &CourseDoc) -> anyhow::Result<NewCourse> {
         if let (Some(a), Some(b)) = (hhmm::parse(&r.start_range), hhmm::parse(&r.end_range)) {
             // Given in JST, stored in UTC.
             ranges.push((
-                hhmm::format(hhmm::jst_to_utc(a)),
-                hhmm::format(hhmm::jst_to_utc(b)),
+                hhmm::format(jst::time_to_utc(a)),
+                hhmm::format(jst::time_to_utc(b)),
             ));
         }
     }

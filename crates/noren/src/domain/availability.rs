@@ -31,7 +31,7 @@
 //!
 //! ## Days, JST and midnight
 //! - Business hours are JST wall-clock times (`HH:MM`), per JST weekday; JST is UTC+9 without
-//!   daylight saving ([`jst`], a chrono `FixedOffset`), so every JST wall-clock time is exactly
+//!   daylight saving ([`jst`]), so every JST wall-clock time is exactly
 //!   one instant and conversions go through chrono.
 //! - An entry whose end is not after its start ends the next day (17:00–02:00). **Its slots
 //!   belong to the day the entry starts**: the availability of Friday lists 17:00 … 01:30 (the
@@ -43,29 +43,9 @@
 //! - The list is in time order and slots are unique (two entries that overlap give each slot
 //!   once).
 
+use crate::domain::jst;
 use crate::domain::refusal::RefusalReason;
-use chrono::{
-    DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc,
-};
-
-/// The fixed UTC+9 offset of Japan Standard Time.
-pub fn jst() -> FixedOffset {
-    FixedOffset::east_opt(9 * 3600).expect("UTC+9 is a valid offset")
-}
-
-/// The UTC instant of a JST wall-clock time (always exactly one: JST has no DST).
-pub fn jst_to_utc(local: NaiveDateTime) -> DateTime<Utc> {
-    jst()
-        .from_local_datetime(&local)
-        .single()
-        .expect("a fixed offset maps every local time to one instant")
-        .with_timezone(&Utc)
-}
-
-/// The JST wall-clock time of an instant.
-pub fn utc_to_jst(at: DateTime<Utc>) -> NaiveDateTime {
-    at.with_timezone(&jst()).naive_local()
-}
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 
 /// A shop's booking settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -251,8 +231,8 @@ pub fn day_stays(
     date: NaiveDate,
 ) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
     let slots = day_slots(shop, hours, date);
-    let first = jst_to_utc(*slots.first()?);
-    let last = jst_to_utc(*slots.last()?);
+    let first = jst::to_utc(*slots.first()?);
+    let last = jst::to_utc(*slots.last()?);
     Some((first, last + Duration::minutes(shop.stay_minutes)))
 }
 
@@ -288,7 +268,7 @@ pub fn judge(inputs: &Inputs<'_>, start: NaiveDateTime) -> Result<(), Refusal> {
 
 fn check_all(inputs: &Inputs<'_>, start: NaiveDateTime, on_grid: bool) -> Result<(), Refusal> {
     let shop = inputs.shop;
-    let at = jst_to_utc(start);
+    let at = jst::to_utc(start);
     let when = start.format("%Y-%m-%d %H:%M");
     let pax = inputs.pax;
 
@@ -708,8 +688,8 @@ mod tests {
     fn course_validity_is_inclusive_at_both_ends() {
         let hours = [entry(4, "11:00", "13:00", 0)];
         let mut c = course();
-        c.valid_from = Some(jst_to_utc(local("2026-12-04T11:30")));
-        c.valid_to = Some(jst_to_utc(local("2026-12-04T12:30")));
+        c.valid_from = Some(jst::to_utc(local("2026-12-04T11:30")));
+        c.valid_to = Some(jst::to_utc(local("2026-12-04T12:30")));
         assert_eq!(
             times(&shop(), &hours, Some(&c), &[], early(), 2, FRI),
             ["11:30", "12:00", "12:30"]
@@ -797,7 +777,7 @@ mod tests {
             end: t("16:00"),
         }];
         assert_eq!(
-            jst_to_utc(local("2026-12-05T00:30")),
+            jst::to_utc(local("2026-12-05T00:30")),
             utc("2026-12-04T15:30:00Z")
         );
         assert_eq!(
@@ -875,13 +855,13 @@ mod tests {
         let hours = [entry(4, "17:00", "22:00", 0)];
         let held = [
             Held {
-                start: jst_to_utc(local("2026-12-04T18:00")),
-                end: jst_to_utc(local("2026-12-04T20:00")),
+                start: jst::to_utc(local("2026-12-04T18:00")),
+                end: jst::to_utc(local("2026-12-04T20:00")),
                 guests: 6,
             },
             Held {
-                start: jst_to_utc(local("2026-12-04T19:00")),
-                end: jst_to_utc(local("2026-12-04T21:00")),
+                start: jst::to_utc(local("2026-12-04T19:00")),
+                end: jst::to_utc(local("2026-12-04T21:00")),
                 guests: 3,
             },
         ];
@@ -910,8 +890,8 @@ mod tests {
     fn a_stay_ending_when_the_slot_starts_does_not_overlap() {
         let hours = [entry(4, "20:00", "20:00", 0)];
         let held = [Held {
-            start: jst_to_utc(local("2026-12-04T18:00")),
-            end: jst_to_utc(local("2026-12-04T20:00")),
+            start: jst::to_utc(local("2026-12-04T18:00")),
+            end: jst::to_utc(local("2026-12-04T20:00")),
             guests: 10,
         }];
         let inputs = Inputs {
@@ -939,8 +919,8 @@ mod tests {
     fn refusals_carry_a_human_message() {
         let hours = [entry(4, "11:00", "12:00", 0)];
         let held = [Held {
-            start: jst_to_utc(local("2026-12-04T11:00")),
-            end: jst_to_utc(local("2026-12-04T13:00")),
+            start: jst::to_utc(local("2026-12-04T11:00")),
+            end: jst::to_utc(local("2026-12-04T13:00")),
             guests: 9,
         }];
         let inputs = Inputs {

@@ -22,6 +22,11 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// Live data (the `livemode` of the answers); test keys see only test data.
+    pub fn is_live(self) -> bool {
+        self == Mode::Live
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Mode::Test => "test",

@@ -5,6 +5,7 @@ pub mod brands;
 pub mod clock;
 pub mod destination;
 pub mod hhmm;
+pub mod jst;
 pub mod keys;
 pub mod lang;
 pub mod lifecycle;

@@ -39,8 +39,9 @@
 //! With policy 0 the day before gives `CANCELLED`; with policy -1 nothing is ever cancelled by
 //! the partner (the restaurant still can).
 
+use crate::domain::jst;
 use crate::domain::refusal::RefusalReason;
-use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use utoipa::ToSchema;
@@ -107,17 +108,6 @@ impl fmt::Display for ReservationStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
-}
-
-/// JST: UTC+9, no daylight saving.
-pub fn jst() -> FixedOffset {
-    // 9 h is within ±24 h: the constructor cannot fail.
-    FixedOffset::east_opt(9 * 3600).unwrap_or_else(|| unreachable!())
-}
-
-/// The JST calendar date of an instant.
-pub fn jst_date(t: DateTime<Utc>) -> NaiveDate {
-    t.with_timezone(&jst()).date_naive()
 }
 
 /// A change to a reservation's status (see the module's table).
@@ -221,13 +211,13 @@ pub fn cancellation_outcome(
                 .into(),
         });
     }
-    let days_ahead = (jst_date(start_at) - jst_date(now)).num_days();
+    let days_ahead = (jst::date(start_at) - jst::date(now)).num_days();
     if days_ahead <= 0 {
         return Err(Refusal {
             reason: RefusalReason::CancellationDayOf,
             message: format!(
                 "cancellation is refused on the day of the reservation ({} JST) and after it",
-                jst_date(start_at)
+                jst::date(start_at)
             ),
         });
     }

@@ -28,23 +28,24 @@ pub async fn observe(State(metrics): State<Arc<Metrics>>, req: Request, next: Ne
     let api = is_api_path(req.uri().path());
     // `MatchedPath` is an `Arc<str>`: cloning it copies no text.
     let route = req.extensions().get::<MatchedPath>().cloned();
-    let request_id = req.headers().get("x-request-id").cloned();
-    let span = tracing::info_span!(
-        "request",
-        %method,
-        request_id = request_id.as_ref().and_then(|v| v.to_str().ok()).unwrap_or(""),
-        route = field::Empty,
-        status = field::Empty
-    );
-    let res = next.run(req).instrument(span.clone()).await;
     let route = match &route {
         Some(m) => m.as_str(),
         None if api => "unmatched",
         None => "static",
     };
+    let request_id = req.headers().get("x-request-id").cloned();
+    // The route is known before the handler runs, so an error the handler logs (an internal
+    // error: `ApiError::Internal`) names the operation as well as the request id.
+    let span = tracing::info_span!(
+        "request",
+        %method,
+        route,
+        request_id = request_id.as_ref().and_then(|v| v.to_str().ok()).unwrap_or(""),
+        status = field::Empty
+    );
+    let res = next.run(req).instrument(span.clone()).await;
     let status = res.status();
     let elapsed = start.elapsed();
-    span.record("route", route);
     span.record("status", status.as_u16());
     metrics.record_request(&method, route, status.as_u16(), elapsed);
     let elapsed_ms = elapsed.as_secs_f64() * 1e3;

@@ -15,7 +15,6 @@ use super::reservations::{
     CANCEL_REMARK_MAX, ReservationList, answer, answers, apply_change, no_reservation,
 };
 use crate::db::repo::inbound_reservation_changes::{self as changes, ListQuery, Scope};
-use crate::domain::keys::Mode;
 use crate::domain::reservation::{Change, ReservationStatus};
 use crate::http::auth::Merchant;
 use crate::http::error::{ApiError, InboundErrorBody};
@@ -75,7 +74,7 @@ type Remark = Text<CANCEL_REMARK_MAX>;
 fn scope(m: &Merchant) -> Scope {
     Scope::Merchant {
         shop_id: m.0.shop.id,
-        livemode: m.0.mode == Mode::Live,
+        livemode: m.0.livemode(),
     }
 }
 

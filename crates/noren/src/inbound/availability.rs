@@ -10,7 +10,6 @@
 
 use crate::db::repo::inbound_reads::Query;
 use crate::domain::availability::{self, Inputs};
-use crate::domain::keys::PartnerFamily;
 use crate::http::auth::Partner;
 use crate::http::error::{ApiError, FieldError, InboundErrorBody};
 use crate::http::values::{Int, Raw, Value, Values, schema_name};
@@ -103,11 +102,6 @@ pub(crate) fn no_shop(id: impl std::fmt::Display) -> ApiError {
     ApiError::NotFound(format!("no shop with id {id}"))
 }
 
-/// Whether a partner key acts in live mode (any family but `test`).
-pub(crate) fn livemode(p: &crate::db::repo::accounts::PartnerPrincipal) -> bool {
-    p.family != PartnerFamily::Test
-}
-
 #[utoipa::path(
     get,
     path = "/v3/inbound-external/{platform}/shops/{shopId}/availability",
@@ -152,7 +146,7 @@ pub async fn get_availability(
             &state.db,
             Query {
                 shop_id,
-                livemode: livemode(&p),
+                livemode: p.livemode(),
                 date,
                 course_id,
             },

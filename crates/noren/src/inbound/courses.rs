@@ -9,8 +9,8 @@ use super::images::signed_url;
 use super::shops::{path_id, pick};
 use crate::db::entities::{inbound_course, inbound_course_text};
 use crate::db::repo::inbound_catalog::{self, CourseBundle};
-use crate::domain::hhmm;
 use crate::domain::lang::Lang;
+use crate::domain::{hhmm, jst};
 use crate::http::auth::Partner;
 use crate::http::error::{ApiError, InboundErrorBody};
 use crate::http::values::{Int, Offset, Page, Text, Values};
@@ -183,12 +183,12 @@ fn price(c: &inbound_course::Model) -> CoursePrice {
 }
 
 fn jst(at: Option<DateTime<Utc>>) -> Option<DateTime<FixedOffset>> {
-    at.map(|t| t.with_timezone(&hhmm::jst()))
+    at.map(|t| t.with_timezone(&jst::offset()))
 }
 
 fn show_jst(utc: &str) -> String {
     hhmm::parse(utc)
-        .map(|t| hhmm::format(hhmm::utc_to_jst(t)))
+        .map(|t| hhmm::format(jst::time_from_utc(t)))
         .unwrap_or_else(|| utc.to_string())
 }
 

@@ -33,12 +33,13 @@
 //!   index reads the winner's). Answers are **200** whether the reservation was made now or
 //!   before, as the payment API's create answers 200.
 
-use super::availability::{livemode, no_shop};
+use super::availability::no_shop;
 use super::dto::Reservation;
 use crate::db::begin_write;
 use crate::db::repo::inbound_reservations::{self as repo, LoadQuery, NewLine, NewReservation};
 use crate::db::repo::on_constraint;
-use crate::domain::availability::{self as engine, Inputs, jst_to_utc};
+use crate::domain::availability::{self as engine, Inputs};
+use crate::domain::jst;
 use crate::domain::refusal::RefusalReason;
 use crate::domain::reservation::ReservationStatus;
 use crate::http::auth::Partner;
@@ -50,7 +51,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use chrono::{Duration, NaiveDateTime};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::collections::HashSet;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
@@ -339,8 +339,7 @@ impl CreateValues {
             courses: &self.requested_courses.0,
             origin: self.origin_platform_reservation_number.as_str(),
         };
-        let bytes = serde_json::to_vec(&canonical).expect("serializes");
-        hex::encode(Sha256::digest(bytes))
+        crate::fingerprint::of_json(&canonical)
     }
 }
 
@@ -472,12 +471,12 @@ pub async fn create_reservation(
     values: CreateValues,
 ) -> Result<Json<Reservation>, ApiError> {
     let shop_id: i64 = shop.parse().map_err(|_| no_shop(&shop))?;
-    let livemode = livemode(&p);
+    let livemode = p.livemode();
     let hash = values.request_hash(shop_id);
     let origin = values.origin_platform_reservation_number.as_str();
     let now = state.clock.now();
     let start = values.reservation_start_time.0;
-    let start_at = jst_to_utc(start);
+    let start_at = jst::to_utc(start);
     let pax = values.number_of_guests.get();
 
     let tx = begin_write(&state.db).await?;

@@ -19,7 +19,7 @@ use crate::db::repo::accounts::{self, NewShop};
 use crate::db::repo::inbound_catalog::{
     self, CourseTexts, Hours, NewCourse, NewTag, ShopSettings, ShopTexts, TagText,
 };
-use crate::domain::hhmm;
+use crate::domain::{hhmm, jst};
 use crate::objects::Objects;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use sea_orm::ConnectionTrait;
@@ -126,14 +126,14 @@ fn hours(days: &[i16], slots: &[(&str, &str, i32, &str)]) -> Vec<Hours> {
 
 /// A JST `HH:MM` range as stored (UTC).
 fn utc_range(start: &str, end: &str) -> (String, String) {
-    let conv = |s: &str| hhmm::format(hhmm::jst_to_utc(hhmm::parse(s).expect("demo time")));
+    let conv = |s: &str| hhmm::format(jst::time_to_utc(hhmm::parse(s).expect("demo time")));
     (conv(start), conv(end))
 }
 
 /// Midnight JST of a date, as an instant.
 fn jst_midnight(y: i32, m: u32, d: u32) -> DateTime<Utc> {
     let date = NaiveDate::from_ymd_opt(y, m, d).expect("demo date");
-    hhmm::jst()
+    jst::offset()
         .from_local_datetime(&date.and_hms_opt(0, 0, 0).expect("midnight"))
         .single()
         .expect("fixed offset")

@@ -8,7 +8,7 @@
 //! time, kept with the reservation.
 
 use crate::db::repo::inbound_reservations::{RecordLine, ReservationRecord};
-use crate::domain::availability::utc_to_jst;
+use crate::domain::jst;
 use crate::domain::reservation::ReservationStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -120,7 +120,7 @@ impl Reservation {
             id: row.id.clone(),
             shop_id: row.shop_id,
             origin_platform_reservation_number: row.origin_number.clone(),
-            reservation_start_time: utc_to_jst(row.start_at).format(JST_FORMAT).to_string(),
+            reservation_start_time: jst::from_utc(row.start_at).format(JST_FORMAT).to_string(),
             number_of_guests: row.number_of_guests,
             guest_first_name: row.guest_first_name.clone(),
             guest_last_name: row.guest_last_name.clone(),

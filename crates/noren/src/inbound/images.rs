@@ -8,12 +8,12 @@
 
 use crate::db::repo::inbound_catalog;
 use crate::http::error::{ApiError, InboundErrorBody};
+use crate::signed::{Links, Refused};
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
-use hmac::{Hmac, Mac};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -26,20 +26,16 @@ pub const IMAGE_PATH: &str = "/inbound-images/";
 /// The largest image served (bigger objects are refused with a 500, logged).
 const IMAGE_MAX: u64 = 20 * 1024 * 1024;
 
-fn signature(state: &AppState, image_id: i64, expires: i64) -> String {
-    let key = state.secret_box.derive_key("noren inbound image url");
-    let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(&key).expect("any key length");
-    mac.update(format!("{image_id}\n{expires}").as_bytes());
-    hex::encode(mac.finalize().into_bytes())
-}
+/// The image links.
+const IMAGE_LINKS: Links = Links::new("noren inbound image url");
 
 /// The signed link of an image, valid [`IMAGE_URL_TTL_SECS`] after `now`.
 pub fn signed_url(state: &AppState, image_id: i64, now: DateTime<Utc>) -> String {
-    let expires = now.timestamp() + IMAGE_URL_TTL_SECS;
+    let expires = now + chrono::Duration::seconds(IMAGE_URL_TTL_SECS);
     format!(
-        "{}{IMAGE_PATH}{image_id}?expires={expires}&signature={}",
+        "{}{IMAGE_PATH}{image_id}?{}",
         state.public_url,
-        signature(state, image_id, expires)
+        IMAGE_LINKS.query(&state.secret_box, &image_id.to_string(), expires)
     )
 }
 
@@ -116,24 +112,24 @@ pub async fn get_inbound_image(
 ) -> Result<Response, ApiError> {
     let bad =
         || ApiError::Forbidden("the image link is not valid (wrong or missing signature)".into());
-    let (Ok(image_id), Some(expires), Some(given)) = (
-        image_id.parse::<i64>(),
-        q.expires.and_then(|e| e.parse::<i64>().ok()),
-        q.signature,
-    ) else {
+    let Ok(image_id) = image_id.parse::<i64>() else {
         return Err(bad());
     };
-    let expected = signature(&state, image_id, expires);
-    if !bool::from(subtle::ConstantTimeEq::ct_eq(
-        expected.as_bytes(),
-        given.as_bytes(),
-    )) {
-        return Err(bad());
-    }
-    if state.clock.now().timestamp() > expires {
-        return Err(ApiError::Forbidden(
-            "the image link has expired; fetch the shop or course again for a fresh one".into(),
-        ));
+    let checked = IMAGE_LINKS.check(
+        &state.secret_box,
+        &image_id.to_string(),
+        q.expires.and_then(|e| e.parse::<i64>().ok()),
+        q.signature.as_deref(),
+        state.clock.now(),
+    );
+    match checked {
+        Ok(()) => {}
+        Err(Refused::Invalid) => return Err(bad()),
+        Err(Refused::Expired) => {
+            return Err(ApiError::Forbidden(
+                "the image link has expired; fetch the shop or course again for a fresh one".into(),
+            ));
+        }
     }
     let not_found = || ApiError::NotFound(format!("no image {image_id}"));
     let image = inbound_catalog::image(&state.db, image_id)

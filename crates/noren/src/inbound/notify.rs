@@ -27,7 +27,8 @@
 //! order of arrival is not guaranteed, so compare `createdAt` or read the reservation.
 
 use crate::db::entities::inbound_reservation;
-use crate::domain::reservation::{ReservationStatus, jst};
+use crate::domain::jst;
+use crate::domain::reservation::ReservationStatus;
 use crate::webhooks::event::new_event_id;
 use crate::webhooks::spec::SignedWebhook;
 use crate::webhooks::store::{self, PlatformEvent};
@@ -109,7 +110,7 @@ pub async fn record(
         id: new_event_id(),
         event_type: STATUS_CHANGED,
         livemode: row.livemode,
-        created_at: now.with_timezone(&jst()).to_rfc3339(),
+        created_at: jst::rfc3339(now),
         reservation: NotifiedReservation {
             id: row.id.clone(),
             origin_platform_reservation_number: row.origin_number.clone(),

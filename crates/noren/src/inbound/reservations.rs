@@ -20,7 +20,6 @@ use crate::db::repo::inbound_reservation_changes::{
     self as changes, ChangeError, Changed, ListQuery, Scope,
 };
 use crate::db::repo::inbound_reservations;
-use crate::domain::keys::PartnerFamily;
 use crate::domain::reservation::Change;
 use crate::http::auth::Partner;
 use crate::http::error::{ApiError, FieldError, InboundErrorBody};
@@ -49,15 +48,10 @@ type ListLimit = Int<1, LIST_MAX>;
 type Numbers = Text<NUMBERS_TEXT_MAX>;
 type CancelRemark = Text<CANCEL_REMARK_MAX>;
 
-/// Whether the partner's key works on live data (every family but `ipk_test_`).
-pub(crate) fn livemode(p: &crate::db::repo::accounts::PartnerPrincipal) -> bool {
-    p.family != PartnerFamily::Test
-}
-
 fn scope(p: &crate::db::repo::accounts::PartnerPrincipal) -> Scope {
     Scope::Partner {
         platform_id: p.platform_id,
-        livemode: livemode(p),
+        livemode: p.livemode(),
     }
 }
 

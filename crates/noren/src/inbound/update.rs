@@ -23,7 +23,6 @@
 //! - prices are recomputed from the courses' current prices; `remarkStatus` becomes 0 when the
 //!   remark changes to a new one.
 
-use super::availability::livemode;
 use super::create::{
     GuestName, Guests, JstDateTime, Phone, RequestedCourses, course_error, price_courses, refusal,
 };
@@ -31,7 +30,8 @@ use super::dto::Reservation;
 use crate::db::begin_write;
 use crate::db::repo::inbound_platforms;
 use crate::db::repo::inbound_reservations::{self as repo, Change, LoadQuery};
-use crate::domain::availability::{self as engine, Inputs, jst_to_utc};
+use crate::domain::availability::{self as engine, Inputs};
+use crate::domain::jst;
 use crate::domain::refusal::RefusalReason;
 use crate::domain::reservation::{ReservationStatus, cancellation_outcome};
 use crate::http::auth::Partner;
@@ -157,10 +157,10 @@ pub async fn update_reservation(
         ));
     }
     let values = UpdateValues::from_json(&body)?;
-    let livemode = livemode(&p);
+    let livemode = p.livemode();
     let now = state.clock.now();
     let start = values.reservation_start_time.0;
-    let start_at = jst_to_utc(start);
+    let start_at = jst::to_utc(start);
     let pax = values.number_of_guests.get();
 
     let found = repo::find_by_id_or_origin(&state.db, p.platform_id, livemode, &key)

@@ -8,7 +8,6 @@
 use super::lines::{MenuLines, price_lines};
 use crate::db::entities::{cafeteria_order, cafeteria_order_line};
 use crate::db::repo::{cafeteria as repo, menus};
-use crate::domain::keys::Mode;
 use crate::domain::lang::Lang;
 use crate::domain::masking::{mask_email, mask_phone};
 use crate::domain::order::{self, OrderStatus};
@@ -414,7 +413,7 @@ pub async fn create_cafeteria_order(
     let takes = super::lines::merge_takes(takes);
     let new = repo::NewOrder {
         shop_id,
-        livemode: m.mode == Mode::Live,
+        livemode: m.livemode(),
         mutable,
         memo: values.memo.and_then(Blank::into_option),
         table_number: values.table_number.and_then(Blank::into_option),
@@ -457,7 +456,7 @@ pub async fn get_cafeteria_order_admin(
 ) -> Result<Json<CafeteriaOrder>, ApiError> {
     let record = repo::find(&state.db, &id)
         .await?
-        .filter(|r| r.order.shop_id == m.shop.id && r.order.livemode == (m.mode == Mode::Live))
+        .filter(|r| r.order.shop_id == m.shop.id && r.order.livemode == m.livemode())
         .ok_or_else(|| no_order(&id))?;
     Ok(Json(answer(&record, true)))
 }
@@ -728,7 +727,7 @@ pub async fn set_cafeteria_order_status(
     let record = repo::merchant_status(
         &state.db,
         m.shop.id,
-        m.mode == Mode::Live,
+        m.livemode(),
         &id,
         values.status.0,
         state.clock.now(),

@@ -7,7 +7,6 @@
 
 use crate::db::begin_write;
 use crate::db::repo::idempotency::{self, Claim, Key};
-use crate::domain::keys::Mode;
 use crate::http::auth::Merchant;
 use crate::http::error::{ApiError, FieldError};
 use crate::http::values::Values;
@@ -18,7 +17,6 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use sea_orm::DatabaseExecutor;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 pub const HEADER: &str = "idempotency-key";
 pub const REPLAYED: &str = "idempotent-replayed";
@@ -57,16 +55,7 @@ impl<S: Send + Sync> FromRequestParts<S> for IdempotencyKey {
 
 /// A fingerprint of the request's values, independent of their order.
 pub fn fingerprint(values: &Values) -> String {
-    let mut pairs: Vec<&(String, String)> = values.0.iter().collect();
-    pairs.sort();
-    let mut h = Sha256::new();
-    for (k, v) in pairs {
-        h.update(k.as_bytes());
-        h.update([0]);
-        h.update(v.as_bytes());
-        h.update([0]);
-    }
-    hex::encode(h.finalize())
+    crate::fingerprint::of_pairs(values.0.iter().map(|(k, v)| (k.as_str(), v.as_str())))
 }
 
 fn json_response(status: StatusCode, body: String, replayed: bool) -> Response {
@@ -117,7 +106,7 @@ where
     };
     let k = Key {
         shop_id: merchant.0.shop.id,
-        livemode: merchant.0.mode == Mode::Live,
+        livemode: merchant.0.livemode(),
         key: &key,
         operation,
         request_hash: &request_hash,

@@ -3,7 +3,6 @@
 use crate::db::repo::payments::{
     self, Changes, ListQuery, NewPayment, OrderBy, PaymentError, PaymentRef,
 };
-use crate::domain::keys::Mode;
 use crate::domain::payment::{PaymentInterface, Yen};
 use crate::http::auth::{Merchant, SecretKey};
 use crate::http::error::{ApiError, ErrorBody};
@@ -29,10 +28,6 @@ pub fn not_payable() -> ApiError {
          to enable payments for it"
             .into(),
     )
-}
-
-fn livemode(m: &Merchant) -> bool {
-    m.0.mode == Mode::Live
 }
 
 /// Values of the create calls (query values or a form body).
@@ -70,7 +65,7 @@ async fn create(
 ) -> Result<CreatedPayment, ApiError> {
     // Issue 9 item 2: https only in live mode, no internal IP literals (checked again on the
     // resolved address at delivery).
-    let live = livemode(merchant);
+    let live = merchant.0.livemode();
     let allow_private = state.config.webhooks.allow_private;
     let values = CreateValues::from_values_with(&values, |r: &mut Reader| {
         r.rule("webhook_callback_url", |url: &WebhookUrl| {
@@ -334,7 +329,7 @@ pub async fn list_predefined_payments(
     let principal = &merchant.0;
     let query = ListQuery {
         shop_id: principal.shop.id,
-        livemode: livemode(&merchant),
+        livemode: merchant.0.livemode(),
         time_start: values.time_start.map(|t| t.0),
         time_end: values.time_end.map(|t| t.0),
         offset,
@@ -431,7 +426,7 @@ pub async fn update_predefined_payment(
         (None, Some(o)) => PaymentRef::OrderNo(o),
         (None, None) => return Err(ApiError::client("give the payment's token or its order_no")),
     };
-    let current = payments::find_for_shop(&state.db, principal.shop.id, livemode(&merchant), by)
+    let current = payments::find_for_shop(&state.db, principal.shop.id, merchant.0.livemode(), by)
         .await?
         .ok_or_else(|| ApiError::NotFound("this shop has no such payment".into()))?;
     let record = payments::update(&state.db, current, changes, state.clock.now()).await?;

@@ -3,7 +3,6 @@
 //! an unknown payment number are HTTP errors.
 
 use crate::db::repo::attempts;
-use crate::domain::keys::Mode;
 use crate::domain::payment::PaymentStatus;
 use crate::domain::refund::{REFUNDED, RefundWindow, ResultCode, eligibility};
 use crate::http::auth::{Merchant, SecretKey};
@@ -98,7 +97,7 @@ async fn run(
         .payment_number
         .into_string();
     let principal = &merchant.0;
-    let livemode = principal.mode == Mode::Live;
+    let livemode = principal.livemode();
     let (attempt, payment) = attempts::find_for_shop(db, principal.shop.id, livemode, &number)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("payment {number} not found")))?;

@@ -3,7 +3,6 @@
 
 use crate::db::repo::attempts::{self, Outcome};
 use crate::db::repo::payments;
-use crate::domain::keys::Mode;
 use crate::http::auth::Merchant;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
@@ -19,7 +18,7 @@ async fn sandbox(
     outcome: Outcome,
 ) -> Result<Json<PredefinedPayment>, ApiError> {
     let principal = &merchant.0;
-    if principal.mode == Mode::Live {
+    if principal.livemode() {
         return Err(ApiError::Forbidden(
             "the sandbox takes test keys only (sk_test_… or dk_test_…)".into(),
         ));

@@ -5,7 +5,6 @@
 //! [`SENDS_PER_EVENT_PER_HOUR`] times in any hour, retries included (counted from its attempts).
 
 use crate::db::begin_write;
-use crate::domain::keys::Mode;
 use crate::http::auth::SecretKey;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
@@ -168,7 +167,7 @@ pub async fn list_webhook_events(
     let principal = &merchant.0;
     let q = EventQuery {
         shop_id: principal.shop.id,
-        livemode: principal.mode == Mode::Live,
+        livemode: principal.livemode(),
         payment_number: values.payment_number.map(Text::into_string),
         token: values.token.map(Text::into_string),
         offset,
@@ -220,7 +219,7 @@ pub async fn redeliver_webhook_event(
     Path(id): Path<String>,
 ) -> Result<Json<WebhookEventRecord>, ApiError> {
     let principal = &merchant.0;
-    let livemode = principal.mode == Mode::Live;
+    let livemode = principal.livemode();
     if let Err(not_until) = state.redeliver_limiter.check_key(&principal.key_id) {
         state.metrics.rate_limited("redeliver").increment(1);
         let wait =

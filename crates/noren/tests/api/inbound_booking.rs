@@ -8,7 +8,7 @@ use noren::db::entities::{inbound_platform, inbound_reservation};
 use noren::db::repo::accounts;
 use noren::db::repo::inbound_catalog::{self, Hours, NewCourse, ShopSettings};
 use noren::db::repo::inbound_reads::InboundReads;
-use noren::domain::availability::jst_to_utc;
+use noren::domain::jst;
 use noren::domain::keys::PartnerFamily;
 use noren_testkit::{TestApp, both_databases, fixtures, json};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
@@ -19,7 +19,7 @@ const DAY: &str = "2027-03-05";
 const NEXT: &str = "2027-03-06";
 
 fn jst(s: &str) -> DateTime<Utc> {
-    jst_to_utc(NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M").expect("local time"))
+    jst::to_utc(NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M").expect("local time"))
 }
 
 /// Moves the app's clock to the JST time `s` (it keeps running from there).

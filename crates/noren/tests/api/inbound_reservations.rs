@@ -10,8 +10,9 @@ use noren::db::repo::accounts;
 use noren::db::repo::inbound_catalog::{self, NewCourse, ShopSettings};
 use noren::db::repo::inbound_platforms::{self, PlatformSettings};
 use noren::db::repo::inbound_reservations::{self, NewLine, NewReservation};
+use noren::domain::jst;
 use noren::domain::keys::PartnerFamily;
-use noren::domain::reservation::{ReservationStatus, jst, jst_date};
+use noren::domain::reservation::ReservationStatus;
 use noren::webhooks::signing::verify;
 use noren::webhooks::store as webhooks;
 use noren_testkit::receiver::{Receiver, Script};
@@ -132,9 +133,9 @@ async fn reserve(
 
 /// `days` JST days after today (JST) at `hh:mm` JST, as an instant.
 fn jst_day(app: &TestApp, days: i64, hh: u32, mm: u32, ss: u32) -> DateTime<Utc> {
-    let date = jst_date(app.state().clock.now()) + ChronoDuration::days(days);
+    let date = jst::date(app.state().clock.now()) + ChronoDuration::days(days);
     let naive = date.and_time(NaiveTime::from_hms_opt(hh, mm, ss).expect("time"));
-    jst()
+    jst::offset()
         .from_local_datetime(&naive)
         .single()
         .expect("JST has no gaps")
@@ -270,7 +271,7 @@ both_databases! {
 
         // 00:00 JST of the day itself (still the day before in UTC): refused.
         move_to(&app, jst_day(&app, 1, 0, 0, 0));
-        assert_eq!(jst_date(app.state().clock.now()), jst_date(start));
+        assert_eq!(jst::date(app.state().clock.now()), jst::date(start));
         assert_ne!(app.state().clock.now().date_naive(), start.date_naive(), "UTC is still the day before");
         let res = cancel(&app, &w, &w.key_test, &c.id).await;
         assert_eq!(res.status(), 409);
@@ -374,7 +375,7 @@ both_databases! {
             assert_eq!(body["id"], r.id.as_str());
             assert_eq!(body["originPlatformReservationNumber"], "G-1");
             assert_eq!(body["status"], "PENDING");
-            assert_eq!(body["reservationStartTime"], start.with_timezone(&jst()).format("%Y-%m-%dT19:00:00").to_string());
+            assert_eq!(body["reservationStartTime"], start.with_timezone(&jst::offset()).format("%Y-%m-%dT19:00:00").to_string());
             assert_eq!(body["priceTotal"], 24000);
         }
         // The live key of the same platform, another platform's key: 404, nothing shown.

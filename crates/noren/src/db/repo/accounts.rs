@@ -336,6 +336,13 @@ pub struct MerchantPrincipal {
     pub legal_person: legal_person::Model,
 }
 
+impl MerchantPrincipal {
+    /// Whether the key acts on live data.
+    pub fn livemode(&self) -> bool {
+        self.mode.is_live()
+    }
+}
+
 struct MerchantRow {
     key: api_key::Model,
     device: shop_device::Model,
@@ -435,6 +442,13 @@ pub struct PartnerPrincipal {
     pub family: PartnerFamily,
     pub platform_id: i64,
     pub platform_code: String,
+}
+
+impl PartnerPrincipal {
+    /// Whether the key acts on live data (every family but `ipk_test_`).
+    pub fn livemode(&self) -> bool {
+        self.family != PartnerFamily::Test
+    }
 }
 
 pub async fn authenticate_partner(

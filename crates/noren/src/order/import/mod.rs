@@ -13,10 +13,10 @@ pub mod template;
 use crate::db::begin_write;
 use crate::db::entities::menu_import;
 use crate::db::repo::menu_imports as repo;
-use crate::domain::keys::Mode;
 use crate::http::auth::Merchant;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::values::{Int, Millis, Raw, Text, Value, Values};
+use crate::signed::{Links, Refused};
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Body;
@@ -24,7 +24,6 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
-use hmac::{Hmac, Mac};
 use job::{DeleteOldOption, FILE_MAX, ImportJob, ImportOptions};
 use parse::Report;
 use serde::{Deserialize, Serialize};
@@ -285,7 +284,7 @@ async fn find_import(
     object_id: &str,
 ) -> Result<menu_import::Model, ApiError> {
     own_shop(m, shop)?;
-    repo::find(&state.db, shop, m.mode == Mode::Live, object_id)
+    repo::find(&state.db, shop, m.livemode(), object_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no menu import with objectId {object_id}")))
 }
@@ -294,12 +293,8 @@ fn store_error(e: impl std::fmt::Display) -> ApiError {
     ApiError::Internal(anyhow::anyhow!("object store: {e}"))
 }
 
-fn upload_signature(state: &AppState, object_id: &str, expires: i64) -> String {
-    let key = state.secret_box.derive_key("noren menu import upload url");
-    let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(&key).expect("any key length");
-    mac.update(format!("{object_id}\n{expires}").as_bytes());
-    hex::encode(mac.finalize().into_bytes())
-}
+/// The upload URLs of the local object store.
+const UPLOAD_LINKS: Links = Links::new("noren menu import upload url");
 
 #[utoipa::path(
     post,
@@ -328,15 +323,7 @@ pub async fn create_menu_import(
     let now = state.clock.now();
     let expires_at = now + chrono::Duration::seconds(UPLOAD_TTL_SECS);
     let object_id = uuid::Uuid::new_v4().simple().to_string();
-    let row = repo::create(
-        &state.db,
-        shop,
-        m.mode == Mode::Live,
-        &object_id,
-        expires_at,
-        now,
-    )
-    .await?;
+    let row = repo::create(&state.db, shop, m.livemode(), &object_id, expires_at, now).await?;
     let url = match state
         .objects
         .presigned_put(
@@ -346,14 +333,11 @@ pub async fn create_menu_import(
         .await
     {
         Some(url) => url.map_err(store_error)?.to_string(),
-        None => {
-            let expires = expires_at.timestamp();
-            format!(
-                "{}{UPLOAD_PATH}{object_id}?expires={expires}&signature={}",
-                state.public_url,
-                upload_signature(&state, &object_id, expires)
-            )
-        }
+        None => format!(
+            "{}{UPLOAD_PATH}{object_id}?{}",
+            state.public_url,
+            UPLOAD_LINKS.query(&state.secret_box, &object_id, expires_at)
+        ),
     };
     Ok(Json(UploadSession {
         object_id,
@@ -404,22 +388,25 @@ pub async fn upload_menu_import(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<Uploaded>, ApiError> {
-    let bad =
-        || ApiError::Forbidden("the upload URL is not valid (wrong or missing signature)".into());
-    let (Some(expires), Some(signature)) = (q.expires, q.signature) else {
-        return Err(bad());
-    };
-    let expected = upload_signature(&state, &object_id, expires);
-    if !bool::from(subtle::ConstantTimeEq::ct_eq(
-        expected.as_bytes(),
-        signature.as_bytes(),
-    )) {
-        return Err(bad());
-    }
-    if state.clock.now().timestamp() > expires {
-        return Err(ApiError::Forbidden(
-            "the upload URL has expired; ask import-create for a new one".into(),
-        ));
+    let checked = UPLOAD_LINKS.check(
+        &state.secret_box,
+        &object_id,
+        q.expires,
+        q.signature.as_deref(),
+        state.clock.now(),
+    );
+    match checked {
+        Ok(()) => {}
+        Err(Refused::Invalid) => {
+            return Err(ApiError::Forbidden(
+                "the upload URL is not valid (wrong or missing signature)".into(),
+            ));
+        }
+        Err(Refused::Expired) => {
+            return Err(ApiError::Forbidden(
+                "the upload URL has expired; ask import-create for a new one".into(),
+            ));
+        }
     }
     let row = repo::find_by_object(&state.db, &object_id)
         .await?
