@@ -114,7 +114,7 @@ pub async fn platform(
                         "livemode": e.livemode,
                         "reservation_id": e.token,
                         "new_status": e.payment_status,
-                        "status": e.status,
+                        "status": e.status.as_str(),
                         "attempts": attempts.len(),
                         "created_at": e.created_at.to_rfc3339(),
                     })

@@ -102,7 +102,7 @@ fn record((e, attempts): EventRecord) -> Result<WebhookEventRecord, ApiError> {
         token: e.token,
         payment_number: e.payment_number,
         url: e.url,
-        status: e.status,
+        status: e.status.as_str().to_string(),
         create_time: iso(e.created_at),
         next_attempt_time: e.next_attempt_at.map(iso),
         delivered_time: e.delivered_at.map(iso),

@@ -23,10 +23,11 @@
 //! retrying an address that is not allowed would only repeat the refusal (fix the URL or its DNS,
 //! then redeliver).
 
+use super::DeliveryJob;
 use super::signing::{
     SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, SecretCache, Signer, signature_header,
 };
-use super::{DeliveryJob, store};
+use super::store::{self, DeliveryStatus};
 use crate::config::WebhookSettings;
 use crate::domain::clock::Clock;
 use crate::domain::destination::{self, AddressPolicy, Refused};
@@ -200,7 +201,7 @@ impl Delivery {
                 duration_ms,
                 None,
                 Some(refusal.clone()),
-                store::FAILED,
+                DeliveryStatus::Failed,
                 None,
                 ctx.clock.now(),
             )
@@ -259,7 +260,7 @@ impl Delivery {
                 duration_ms,
                 status_code,
                 None,
-                store::DELIVERED,
+                DeliveryStatus::Delivered,
                 None,
                 ctx.clock.now(),
             )
@@ -275,9 +276,9 @@ impl Delivery {
             .and_then(|w| chrono::Duration::from_std(w).ok())
             .map(|w| now + w);
         let status = if retry_at.is_some() {
-            store::PENDING
+            DeliveryStatus::Pending
         } else {
-            store::FAILED
+            DeliveryStatus::Failed
         };
         store::finish_attempt(
             db,

@@ -10,6 +10,7 @@
 use super::event::{EventSettings, EventStatus, WebhookEvent, new_event_id};
 use super::signing::{Signer, SigningSecrets, new_secret};
 use super::{DeliveryJob, QUEUE};
+use crate::db::entities::job::JobStatus;
 use crate::db::entities::{
     inbound_platform, inbound_platform_secret, job, payment, predefined_payment, shop,
     webhook_attempt, webhook_event, webhook_secret,
@@ -24,12 +25,7 @@ use sea_orm::{
 };
 use std::collections::HashMap;
 
-pub const PENDING: &str = "pending";
-pub const DELIVERED: &str = "delivered";
-pub const FAILED: &str = "failed";
-/// Neither the payment nor the shop has a URL: nothing to deliver until one is set and the
-/// event is redelivered.
-pub const NO_URL: &str = "no_url";
+pub use crate::db::entities::webhook_event::DeliveryStatus;
 
 /// How long a rotated-out secret keeps signing (DESIGN.md: 24 hours).
 pub const ROTATION_OVERLAP: Duration = Duration::hours(24);
@@ -70,7 +66,11 @@ pub async fn record_event(
         payment_status: Set(status.as_str().to_string()),
         url: Set(url.clone()),
         body: Set(body),
-        status: Set(if url.is_some() { PENDING } else { NO_URL }.to_string()),
+        status: Set(if url.is_some() {
+            DeliveryStatus::Pending
+        } else {
+            DeliveryStatus::NoUrl
+        }),
         job_id: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
@@ -129,7 +129,11 @@ pub async fn record_platform_event(
         payment_status: Set(e.new_status),
         url: Set(url.clone()),
         body: Set(e.body),
-        status: Set(if url.is_some() { PENDING } else { NO_URL }.to_string()),
+        status: Set(if url.is_some() {
+            DeliveryStatus::Pending
+        } else {
+            DeliveryStatus::NoUrl
+        }),
         job_id: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
@@ -546,13 +550,13 @@ pub async fn redeliver(
         None => None,
     };
     let job_id = match current {
-        Some(j) if j.status == jobs::RUNNING => return Err(RedeliverError::InProgress),
-        Some(j) if j.status == jobs::PENDING => {
+        Some(j) if j.status == JobStatus::Running => return Err(RedeliverError::InProgress),
+        Some(j) if j.status == JobStatus::Pending => {
             job::Entity::update_many()
                 .col_expr(job::Column::RunAt, Expr::value(now))
                 .col_expr(job::Column::UpdatedAt, Expr::value(now))
                 .filter(job::Column::Id.eq(j.id))
-                .filter(job::Column::Status.eq(jobs::PENDING))
+                .filter(job::Column::Status.eq(JobStatus::Pending.as_str()))
                 .exec(db)
                 .await?;
             j.id
@@ -565,7 +569,7 @@ pub async fn redeliver(
     };
     let mut active: webhook_event::ActiveModel = event.into();
     active.url = Set(Some(url));
-    active.status = Set(PENDING.to_string());
+    active.status = Set(DeliveryStatus::Pending);
     active.job_id = Set(Some(job_id));
     active.next_attempt_at = Set(Some(now));
     active.updated_at = Set(now);
@@ -695,7 +699,7 @@ pub async fn finish_attempt(
     duration_ms: i64,
     status_code: Option<i32>,
     error: Option<String>,
-    event_status: &str,
+    event_status: DeliveryStatus,
     next_attempt_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
@@ -706,13 +710,16 @@ pub async fn finish_attempt(
     active.error = Set(error.map(|e| e.chars().take(500).collect()));
     active.update(db).await?;
     let mut update = webhook_event::Entity::update_many()
-        .col_expr(webhook_event::Column::Status, Expr::value(event_status))
+        .col_expr(
+            webhook_event::Column::Status,
+            Expr::value(event_status.as_str()),
+        )
         .col_expr(
             webhook_event::Column::NextAttemptAt,
             Expr::value(next_attempt_at),
         )
         .col_expr(webhook_event::Column::UpdatedAt, Expr::value(now));
-    if event_status == DELIVERED {
+    if event_status == DeliveryStatus::Delivered {
         update = update.col_expr(webhook_event::Column::DeliveredAt, Expr::value(Some(now)));
     }
     update

@@ -14,7 +14,7 @@ use noren::domain::jst;
 use noren::domain::keys::PartnerFamily;
 use noren::domain::reservation::ReservationStatus;
 use noren::webhooks::signing::verify;
-use noren::webhooks::store as webhooks;
+use noren::webhooks::store::{self as webhooks, DeliveryStatus};
 use noren_testkit::receiver::{Receiver, Script};
 use noren_testkit::{Options, TestApp, both_databases, eventually, fixtures, json};
 use serde_json::json;
@@ -461,7 +461,7 @@ both_databases! {
         // No URL: the changes are in the platform's log as no_url, nothing is queued.
         let events = webhooks::platform_events(app.db(), w.platform_id, 10).await.expect("events");
         assert_eq!(events.len(), 3);
-        assert!(events.iter().all(|(e, _)| e.status == "no_url"));
+        assert!(events.iter().all(|(e, _)| e.status == DeliveryStatus::NoUrl));
     }
 
     async fn a_confirmation_is_notified_signed_to_the_platforms_test_url(app with fast()) {
@@ -487,7 +487,7 @@ both_databases! {
         assert!(verify(n.header("noren-signature"), &n.body, &secret, now, 300), "signed with the platform's test secret");
         let shop_secret = fixtures::webhook_secret(app.state(), w.shop_id, noren::domain::keys::Mode::Test).await;
         assert!(!verify(n.header("noren-signature"), &n.body, &shop_secret, now, 300), "not with the shop's");
-        let (e, attempts) = platform_event_when(&app, w.platform_id, |e, _| e.status == "delivered").await;
+        let (e, attempts) = platform_event_when(&app, w.platform_id, |e, _| e.status == DeliveryStatus::Delivered).await;
         assert_eq!(attempts, 1);
         assert_eq!(e.body, n.body, "the log keeps the exact signed bytes");
         // The merchant's payment event log does not show it.
@@ -500,7 +500,7 @@ both_databases! {
         let got = rx.wait_for(2, WAIT).await;
         let body = got[1].json();
         assert_eq!((body["oldStatus"].clone(), body["newStatus"].clone(), body["changedBy"].clone()), (json!("SUCCESS"), json!("CANCELLED"), json!("partner")));
-        platform_event_when(&app, w.platform_id, |e, _| e.status == "delivered").await;
+        platform_event_when(&app, w.platform_id, |e, _| e.status == DeliveryStatus::Delivered).await;
     }
 
     async fn a_failing_platform_receiver_is_retried_with_the_same_event(app with fast()) {
@@ -519,7 +519,7 @@ both_databases! {
         let now = app.state().clock.now().timestamp();
         assert!(got.iter().all(|n| verify(n.header("noren-signature"), &n.body, &secret, now, 300)));
         assert_eq!(got[2].json()["newStatus"], "NOT_AVAILABLE");
-        let (_, attempts) = platform_event_when(&app, w.platform_id, |e, _| e.status == "delivered").await;
+        let (_, attempts) = platform_event_when(&app, w.platform_id, |e, _| e.status == DeliveryStatus::Delivered).await;
         assert_eq!(attempts, 3);
     }
 
@@ -534,7 +534,7 @@ both_databases! {
         assert_eq!(res.status(), 404);
         let res = admin(&app, reqwest::Method::POST, &format!("/{}/confirm", r.id), &w.merchant_live).send().await.expect("sent");
         assert_eq!(res.status(), 200);
-        let (e, attempts) = platform_event_when(&app, w.platform_id, |e, _| e.status == "failed").await;
+        let (e, attempts) = platform_event_when(&app, w.platform_id, |e, _| e.status == DeliveryStatus::Failed).await;
         assert_eq!(attempts, 1);
         assert!(e.livemode);
         app.settle_jobs().await;

@@ -7,7 +7,7 @@
 //! leaves a due job unprocessed.
 
 use chrono::{Duration, Utc};
-use noren::db::entities::job;
+use noren::db::entities::job::{self, JobStatus};
 use noren::db::repo::jobs;
 use noren::jobs::{Claimed, Context, Job, Outcome, Runner, Wake};
 use noren_testkit::{Backend, Options, TestApp, both_databases, eventually};
@@ -218,7 +218,7 @@ async fn until(app: &TestApp, id: i64, check: impl Fn(&job::Model) -> bool) -> j
     .await
 }
 
-async fn until_status(app: &TestApp, id: i64, status: &str) -> job::Model {
+async fn until_status(app: &TestApp, id: i64, status: JobStatus) -> job::Model {
     until(app, id, |j| j.status == status).await
 }
 
@@ -228,7 +228,7 @@ both_databases! {
         let id = enqueue(&app, 1, 3).await;
         assert_eq!(runner.run_due().await, 1);
         let j = job(&app, id).await;
-        assert_eq!((j.status.as_str(), j.attempts, j.locked_by), ("done", 1, None));
+        assert_eq!((j.status, j.attempts, j.locked_by), (JobStatus::Done, 1, None));
         app.state().clock.advance(Duration::hours(24));
         assert_eq!(runner.run_due().await, 0, "run once");
         assert_eq!(runner.runs(), [(1, 1)]);
@@ -241,14 +241,14 @@ both_databases! {
         // Run once, it waits an hour (the schedule's first step).
         assert_eq!(runner.run_due().await, 1);
         let j = job(&app, id).await;
-        assert_eq!((j.status.as_str(), j.attempts, j.last_error.as_deref()), ("pending", 1, Some("not yet")));
+        assert_eq!((j.status, j.attempts, j.last_error.as_deref()), (JobStatus::Pending, 1, Some("not yet")));
         assert!(j.run_at >= before + Duration::minutes(59), "due in an hour: {}", j.run_at);
         app.state().clock.advance(Duration::minutes(58));
         assert_eq!(runner.run_due().await, 0, "not run again before its time");
         app.state().clock.advance(Duration::minutes(3));
         assert_eq!(runner.run_due().await, 1);
         let j = job(&app, id).await;
-        assert_eq!((j.status.as_str(), j.attempts), ("done", 2));
+        assert_eq!((j.status, j.attempts), (JobStatus::Done, 2));
         assert_eq!(runner.runs(), [(2, 1), (2, 2)]);
     }
 
@@ -258,12 +258,12 @@ both_databases! {
         for attempt in 1..3 {
             assert_eq!(runner.run_due().await, 1);
             let j = job(&app, id).await;
-            assert_eq!((j.status.as_str(), j.attempts), ("pending", attempt));
+            assert_eq!((j.status, j.attempts), (JobStatus::Pending, attempt));
             app.state().clock.advance(Duration::hours(3));
         }
         assert_eq!(runner.run_due().await, 1);
         let j = job(&app, id).await;
-        assert_eq!((j.status.as_str(), j.attempts, j.last_error.as_deref()), ("failed", 3, Some("boom")));
+        assert_eq!((j.status, j.attempts, j.last_error.as_deref()), (JobStatus::Failed, 3, Some("boom")));
         app.state().clock.advance(Duration::hours(3));
         assert_eq!(runner.run_due().await, 0, "never run again");
         assert_eq!(runner.runs().len(), 3);
@@ -274,11 +274,11 @@ both_databases! {
         let failed = enqueue(&app, 4, 5).await;
         assert_eq!(runner.run_due().await, 1);
         let j = job(&app, failed).await;
-        assert_eq!((j.status.as_str(), j.attempts, j.last_error.as_deref()), ("failed", 1, Some("bad input")));
+        assert_eq!((j.status, j.attempts, j.last_error.as_deref()), (JobStatus::Failed, 1, Some("bad input")));
         let cancelled = enqueue(&app, 5, 5).await;
         assert_eq!(runner.run_due().await, 1);
         let j = job(&app, cancelled).await;
-        assert_eq!((j.status.as_str(), j.attempts, j.last_error.as_deref()), ("cancelled", 1, Some("withdrawn")));
+        assert_eq!((j.status, j.attempts, j.last_error.as_deref()), (JobStatus::Cancelled, 1, Some("withdrawn")));
         app.state().clock.advance(Duration::hours(24));
         assert_eq!(runner.run_due().await, 0, "both over");
     }
@@ -290,7 +290,7 @@ both_databases! {
         assert!(noren::jobs::cancel(app.db(), id, app.state().clock.now()).await.expect("cancel"));
         app.state().clock.advance(Duration::hours(3));
         assert_eq!(runner.run_due().await, 0);
-        assert_eq!(job(&app, id).await.status, "cancelled");
+        assert_eq!(job(&app, id).await.status, JobStatus::Cancelled);
         assert!(runner.runs().is_empty());
         assert!(!noren::jobs::cancel(app.db(), id, app.state().clock.now()).await.expect("cancel"), "already over");
     }
@@ -307,7 +307,7 @@ both_databases! {
         clock.advance(Duration::seconds(20));
         assert_eq!(runner.run_due().await, 1);
         let j = job(&app, id).await;
-        assert_eq!((j.status.as_str(), j.attempts), ("done", 2), "the crashed run counts");
+        assert_eq!((j.status, j.attempts), (JobStatus::Done, 2), "the crashed run counts");
         assert_eq!(runner.runs(), [(7, 2)]);
     }
 
@@ -332,7 +332,7 @@ both_databases! {
         let handle = runner.spawn(stopped);
         let clock = app.state().clock.clone();
         let id = noren::jobs::enqueue::<Held>(app.db(), &serde_json::json!({}), clock.now(), 1, clock.now()).await.expect("enqueue").id;
-        until_status(&app, id, "running").await;
+        until_status(&app, id, JobStatus::Running).await;
         for _ in 0..3 {
             clock.advance(Duration::seconds(1));
             let moved = clock.now();
@@ -341,7 +341,7 @@ both_databases! {
             assert!(rival.is_empty(), "a rival took the job over while it ran: {rival:?}");
         }
         release.notify_one();
-        until_status(&app, id, "done").await;
+        until_status(&app, id, JobStatus::Done).await;
         let _ = stop.send(true);
         handle.await.expect("runner stopped");
     }
@@ -352,10 +352,10 @@ both_databases! {
         // and claims nothing more by itself.
         let first = enqueue(&app, 8, 1).await;
         let runner = TestRunner::with(&app, vec![Outcome::Done], StdDuration::from_secs(3600), 2).spawn();
-        until_status(&app, first, "done").await;
+        until_status(&app, first, JobStatus::Done).await;
         let second = enqueue(&app, 9, 1).await;
         runner.wake.wake();
-        until_status(&app, second, "done").await;
+        until_status(&app, second, JobStatus::Done).await;
         assert_eq!(runner.runs(), [(8, 1), (9, 1)]);
         runner.shutdown().await;
     }

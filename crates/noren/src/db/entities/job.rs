@@ -10,8 +10,7 @@ pub struct Model {
     pub queue: String,
     /// JSON text, read by the queue's worker.
     pub payload: String,
-    /// `pending`, `running`, `done`, `failed` or `cancelled`.
-    pub status: String,
+    pub status: JobStatus,
     pub run_at: DateTimeUtc,
     pub attempts: i32,
     pub max_attempts: i32,
@@ -20,6 +19,43 @@ pub struct Model {
     pub last_error: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+}
+
+/// Where a job is: `pending` (waiting for `run_at`) → `running` (claimed, under a lease) →
+/// `done`, `failed` or `cancelled`; a retry goes back to `pending`, and a running job whose
+/// lease ran out is claimed again. Stored as its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+pub enum JobStatus {
+    #[sea_orm(string_value = "pending")]
+    Pending,
+    #[sea_orm(string_value = "running")]
+    Running,
+    #[sea_orm(string_value = "done")]
+    Done,
+    #[sea_orm(string_value = "failed")]
+    Failed,
+    #[sea_orm(string_value = "cancelled")]
+    Cancelled,
+}
+
+impl JobStatus {
+    /// The stored text.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            JobStatus::Pending => "pending",
+            JobStatus::Running => "running",
+            JobStatus::Done => "done",
+            JobStatus::Failed => "failed",
+            JobStatus::Cancelled => "cancelled",
+        }
+    }
+}
+
+impl std::fmt::Display for JobStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

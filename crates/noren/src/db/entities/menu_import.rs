@@ -10,8 +10,7 @@ pub struct Model {
     pub object_id: String,
     pub shop_id: i64,
     pub livemode: bool,
-    /// `created`, `scheduled`, `running`, `finished`, `failed` or `cancelled`.
-    pub status: String,
+    pub status: ImportStatus,
     /// The start call's options (JSON).
     pub options: Option<String>,
     pub job_id: Option<i64>,
@@ -25,6 +24,48 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub finished_at: Option<DateTimeUtc>,
+}
+
+/// Where an import is: `created` (its workbook may still change) → `scheduled` (started, its
+/// job waits) → `running` → `finished` (with the report) or `failed` (with the error); a
+/// scheduled import may be `cancelled`. The text is what `import-state` answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+pub enum ImportStatus {
+    #[sea_orm(string_value = "created")]
+    Created,
+    #[sea_orm(string_value = "scheduled")]
+    Scheduled,
+    #[sea_orm(string_value = "running")]
+    Running,
+    #[sea_orm(string_value = "finished")]
+    Finished,
+    #[sea_orm(string_value = "failed")]
+    Failed,
+    #[sea_orm(string_value = "cancelled")]
+    Cancelled,
+}
+
+impl ImportStatus {
+    /// The stored and answered text.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ImportStatus::Created => "created",
+            ImportStatus::Scheduled => "scheduled",
+            ImportStatus::Running => "running",
+            ImportStatus::Finished => "finished",
+            ImportStatus::Failed => "failed",
+            ImportStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// Over for good: finished, failed or cancelled.
+    pub fn is_ended(self) -> bool {
+        matches!(
+            self,
+            ImportStatus::Finished | ImportStatus::Failed | ImportStatus::Cancelled
+        )
+    }
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

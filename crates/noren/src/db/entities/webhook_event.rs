@@ -20,8 +20,7 @@ pub struct Model {
     pub url: Option<String>,
     /// The exact JSON body that is signed and sent.
     pub body: String,
-    /// `pending`, `delivered`, `failed` or `no_url`.
-    pub status: String,
+    pub status: DeliveryStatus,
     /// The job that delivers it (the latest, after a redelivery).
     pub job_id: Option<i64>,
     pub created_at: DateTimeUtc,
@@ -32,6 +31,35 @@ pub struct Model {
     /// then `token` is the reservation id, `payment_number` its origin number,
     /// `payment_status` the new status and `predefined_payment_id` 0.
     pub platform_id: Option<i64>,
+}
+
+/// Where an event's delivery is: `pending` (its job will send it, or sends it again) →
+/// `delivered` or `failed`; `no_url` when neither the payment nor the shop has a URL (nothing
+/// is sent until one is set and the event is redelivered). The text is what the event log
+/// answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+pub enum DeliveryStatus {
+    #[sea_orm(string_value = "pending")]
+    Pending,
+    #[sea_orm(string_value = "delivered")]
+    Delivered,
+    #[sea_orm(string_value = "failed")]
+    Failed,
+    #[sea_orm(string_value = "no_url")]
+    NoUrl,
+}
+
+impl DeliveryStatus {
+    /// The stored and answered text.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DeliveryStatus::Pending => "pending",
+            DeliveryStatus::Delivered => "delivered",
+            DeliveryStatus::Failed => "failed",
+            DeliveryStatus::NoUrl => "no_url",
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -7,7 +7,7 @@
 //! PostgreSQL skips rows another claimer holds; SQLite runs one writer at a time, so the lock
 //! clause is left out there.
 
-use crate::db::entities::job::{self, Column, Entity};
+use crate::db::entities::job::{self, Column, Entity, JobStatus};
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Query, Value};
 use sea_orm::{
@@ -15,11 +15,8 @@ use sea_orm::{
     QueryFilter, Set, StatementBuilder,
 };
 
-pub const PENDING: &str = "pending";
-pub const RUNNING: &str = "running";
-pub const DONE: &str = "done";
-pub const FAILED: &str = "failed";
-pub const CANCELLED: &str = "cancelled";
+const PENDING: &str = JobStatus::Pending.as_str();
+const RUNNING: &str = JobStatus::Running.as_str();
 
 /// Adds a job to `queue`, to run at `run_at`; `now` (the caller's clock) stamps it. Pass a
 /// transaction to make it part of a state change (the outbox pattern: the change and its job
@@ -36,7 +33,7 @@ pub async fn enqueue(
     job::ActiveModel {
         queue: Set(queue.to_string()),
         payload: Set(payload.to_string()),
-        status: Set(PENDING.to_string()),
+        status: Set(JobStatus::Pending),
         run_at: Set(run_at),
         attempts: Set(0),
         max_attempts: Set(max_attempts),
@@ -108,7 +105,7 @@ pub async fn complete(
     worker: &str,
     now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
-    finish(db, id, worker, DONE, None, None, now).await
+    finish(db, id, worker, JobStatus::Done, None, None, now).await
 }
 
 /// Records a failed attempt: back to pending at `retry_at`, or failed for good when the job has
@@ -122,8 +119,8 @@ pub async fn fail(
     now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
     let (status, run_at) = match retry_at {
-        Some(at) if job.attempts < job.max_attempts => (PENDING, Some(at)),
-        _ => (FAILED, None),
+        Some(at) if job.attempts < job.max_attempts => (JobStatus::Pending, Some(at)),
+        _ => (JobStatus::Failed, None),
     };
     finish(db, job.id, worker, status, Some(error), run_at, now).await
 }
@@ -137,7 +134,16 @@ pub async fn cancel_claimed(
     reason: &str,
     now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
-    finish(db, id, worker, CANCELLED, Some(reason), None, now).await
+    finish(
+        db,
+        id,
+        worker,
+        JobStatus::Cancelled,
+        Some(reason),
+        None,
+        now,
+    )
+    .await
 }
 
 /// Moves a claimed job out of `running`, only while `worker` holds it.
@@ -145,13 +151,13 @@ async fn finish(
     db: &impl ConnectionTrait,
     id: i64,
     worker: &str,
-    status: &str,
+    status: JobStatus,
     error: Option<&str>,
     run_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
     let mut update = Entity::update_many()
-        .col_expr(Column::Status, Expr::value(status))
+        .col_expr(Column::Status, Expr::value(status.as_str()))
         .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
         .col_expr(
             Column::LockedUntil,
@@ -200,7 +206,7 @@ pub async fn renew(
 /// finished.
 pub async fn cancel(db: &impl ConnectionTrait, id: i64, now: DateTime<Utc>) -> Result<bool, DbErr> {
     let res = Entity::update_many()
-        .col_expr(Column::Status, Expr::value(CANCELLED))
+        .col_expr(Column::Status, Expr::value(JobStatus::Cancelled.as_str()))
         .col_expr(Column::UpdatedAt, Expr::value(now))
         .filter(Column::Id.eq(id))
         .filter(Column::Status.eq(PENDING))

@@ -16,13 +16,14 @@ use sea_orm::{
 };
 use std::collections::{HashMap, HashSet};
 
-/// `menu_imports.status` values.
-pub const CREATED: &str = "created";
-pub const SCHEDULED: &str = "scheduled";
-pub const RUNNING: &str = "running";
-pub const FINISHED: &str = "finished";
-pub const FAILED: &str = "failed";
-pub const CANCELLED: &str = "cancelled";
+pub use crate::db::entities::menu_import::ImportStatus;
+
+const CREATED: &str = ImportStatus::Created.as_str();
+const SCHEDULED: &str = ImportStatus::Scheduled.as_str();
+const RUNNING: &str = ImportStatus::Running.as_str();
+const FINISHED: &str = ImportStatus::Finished.as_str();
+const FAILED: &str = ImportStatus::Failed.as_str();
+const CANCELLED: &str = ImportStatus::Cancelled.as_str();
 
 /// Rows per batched statement.
 const BATCH: usize = 400;
@@ -39,7 +40,7 @@ pub async fn create(
         object_id: Set(object_id.to_string()),
         shop_id: Set(shop_id),
         livemode: Set(livemode),
-        status: Set(CREATED.into()),
+        status: Set(ImportStatus::Created),
         progress: Set(0),
         upload_expires_at: Set(upload_expires_at),
         created_at: Set(now),
@@ -88,14 +89,14 @@ pub async fn find_by_id(
 pub async fn start(
     db: &impl ConnectionTrait,
     id: i64,
-    status: &str,
+    status: ImportStatus,
     options: &str,
     perform_at: Option<DateTime<Utc>>,
     job_id: Option<i64>,
     now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
     let r = menu_import::Entity::update_many()
-        .col_expr(menu_import::Column::Status, Expr::value(status))
+        .col_expr(menu_import::Column::Status, Expr::value(status.as_str()))
         .col_expr(menu_import::Column::Options, Expr::value(options))
         .col_expr(menu_import::Column::PerformAt, Expr::value(perform_at))
         .col_expr(menu_import::Column::JobId, Expr::value(job_id))

@@ -195,10 +195,7 @@ impl Job for Import {
             Ok(None) => return Outcome::Cancelled("the import is gone".into()),
             Err(e) => return Outcome::retry(e.to_string()),
         };
-        if matches!(
-            m.status.as_str(),
-            repo::FINISHED | repo::FAILED | repo::CANCELLED
-        ) {
+        if m.status.is_ended() {
             return Outcome::Done;
         }
         let options: ImportOptions = m

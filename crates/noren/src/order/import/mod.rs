@@ -12,7 +12,7 @@ pub mod template;
 
 use crate::db::begin_write;
 use crate::db::entities::menu_import;
-use crate::db::repo::menu_imports as repo;
+use crate::db::repo::menu_imports::{self as repo, ImportStatus};
 use crate::http::auth::Merchant;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::values::{Int, Millis, Raw, Text, Value, Values};
@@ -235,19 +235,7 @@ pub struct Uploaded {
     pub size: u64,
 }
 
-fn status_name(s: &str) -> &'static str {
-    match s {
-        repo::SCHEDULED => repo::SCHEDULED,
-        repo::RUNNING => repo::RUNNING,
-        repo::FINISHED => repo::FINISHED,
-        repo::FAILED => repo::FAILED,
-        repo::CANCELLED => repo::CANCELLED,
-        _ => repo::CREATED,
-    }
-}
-
 fn state_answer(m: &menu_import::Model) -> ImportState {
-    let status = status_name(&m.status);
     let options: ImportOptions = m
         .options
         .as_deref()
@@ -256,11 +244,11 @@ fn state_answer(m: &menu_import::Model) -> ImportState {
     ImportState {
         id: m.object_id.clone(),
         object_id: m.object_id.clone(),
-        status,
-        scheduled: status == repo::SCHEDULED,
+        status: m.status.as_str(),
+        scheduled: m.status == ImportStatus::Scheduled,
         perform_at: m.perform_at.map(|t| t.timestamp_millis()),
         progress: m.progress,
-        finished: matches!(status, repo::FINISHED | repo::FAILED | repo::CANCELLED),
+        finished: m.status.is_ended(),
         dry_run: options.dry_run,
         result: m
             .result
@@ -411,7 +399,7 @@ pub async fn upload_menu_import(
     let row = repo::find_by_object(&state.db, &object_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no menu import with objectId {object_id}")))?;
-    if row.status != repo::CREATED {
+    if row.status != ImportStatus::Created {
         return Err(ApiError::Conflict(format!(
             "menu import {object_id} has started; its file can no longer change"
         )));
@@ -535,7 +523,7 @@ pub async fn start_menu_import(
     if !repo::start(
         &tx,
         row.id,
-        repo::SCHEDULED,
+        ImportStatus::Scheduled,
         &opts,
         run_at,
         Some(job.id),
@@ -558,7 +546,7 @@ fn started(row: &menu_import::Model) -> ApiError {
     ApiError::Conflict(format!(
         "menu import {} was started already (status {})",
         row.object_id,
-        status_name(&row.status)
+        row.status.as_str()
     ))
 }
 
@@ -614,16 +602,12 @@ pub async fn cancel_menu_import(
 ) -> Result<Json<ImportState>, ApiError> {
     let row = find_import(&state, &m, values.shop.get(), values.object_id.as_str()).await?;
     let now = state.clock.now();
-    let refused = |status: &str| {
-        // A scheduled import whose job a worker has just claimed is running already.
-        let status = match status_name(status) {
-            repo::SCHEDULED => repo::RUNNING,
-            s => s,
-        };
-        let status = if status == repo::CREATED {
-            "not started (nothing to cancel)"
-        } else {
-            status
+    let refused = |status: Option<ImportStatus>| {
+        let status = match status {
+            Some(ImportStatus::Created) | None => "not started (nothing to cancel)",
+            // A scheduled import whose job a worker has just claimed is running already.
+            Some(ImportStatus::Scheduled) => ImportStatus::Running.as_str(),
+            Some(s) => s.as_str(),
         };
         ApiError::Conflict(format!(
             "menu import {} cannot be cancelled: it is {status}",
@@ -637,11 +621,8 @@ pub async fn cancel_menu_import(
     };
     if !job_cancelled || !repo::cancel(&tx, row.id, now).await? {
         tx.rollback().await?;
-        let now_status = repo::find_by_id(&state.db, row.id)
-            .await?
-            .map(|r| r.status)
-            .unwrap_or_default();
-        return Err(refused(&now_status));
+        let now_status = repo::find_by_id(&state.db, row.id).await?.map(|r| r.status);
+        return Err(refused(now_status));
     }
     tx.commit().await?;
     let row = repo::find_by_id(&state.db, row.id)
@@ -686,7 +667,7 @@ pub async fn perform_menu_import(
     if !repo::start(
         &state.db,
         row.id,
-        repo::RUNNING,
+        ImportStatus::Running,
         &opts,
         None,
         None,
