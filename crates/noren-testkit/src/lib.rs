@@ -256,6 +256,31 @@ impl TestApp {
             .expect("request sent")
     }
 
+    /// `POST path` with a JSON body and, when given, a merchant key in `X-Auth-API-Key`: the
+    /// ordering API's and the admin calls' convention.
+    pub async fn post_json(
+        &self,
+        path: &str,
+        key: Option<&str>,
+        body: serde_json::Value,
+    ) -> reqwest::Response {
+        let mut req = self.client.post(self.url(path)).json(&body);
+        if let Some(key) = key {
+            req = req.header("X-Auth-API-Key", key);
+        }
+        req.send().await.expect("request sent")
+    }
+
+    /// `GET path` with a partner key (`Authorization: Bearer`): the inbound API's convention.
+    pub async fn get_as_partner(&self, path: &str, key: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .bearer_auth(key)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
     /// `GET path` with a merchant key in `X-Auth-API-Key`.
     pub async fn get_with_key(&self, path: &str, key: &str) -> reqwest::Response {
         self.client

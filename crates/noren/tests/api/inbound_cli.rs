@@ -41,13 +41,10 @@ async fn partner(app: &TestApp, code: &str) -> String {
         .1
 }
 
+/// A partner call of platform `code`: `path` below `/v3/inbound-external/{code}/`.
 async fn get(app: &TestApp, key: &str, code: &str, path: &str) -> reqwest::Response {
-    app.client
-        .get(app.url(&format!("/v3/inbound-external/{code}/{path}")))
-        .bearer_auth(key)
-        .send()
+    app.get_as_partner(&format!("/v3/inbound-external/{code}/{path}"), key)
         .await
-        .expect("sent")
 }
 
 both_databases! {

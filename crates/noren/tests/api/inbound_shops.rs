@@ -38,13 +38,10 @@ async fn setup(app: &TestApp) -> Inbound {
     }
 }
 
+/// A partner call of the test platform: `path` below `/v3/inbound-external/{PLATFORM}/`.
 async fn get(app: &TestApp, key: &str, path: &str) -> reqwest::Response {
-    app.client
-        .get(app.url(&format!("/v3/inbound-external/{PLATFORM}/{path}")))
-        .bearer_auth(key)
-        .send()
+    app.get_as_partner(&format!("/v3/inbound-external/{PLATFORM}/{path}"), key)
         .await
-        .expect("sent")
 }
 
 async fn ok(app: &TestApp, key: &str, path: &str) -> Value {

@@ -6,35 +6,26 @@ use noren_testkit::{TestApp, both_databases, fixtures, json};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::{Value, json};
 
-/// `POST path` with a JSON body and, when given, a merchant key.
-async fn post(app: &TestApp, path: &str, key: Option<&str>, body: Value) -> reqwest::Response {
-    let mut req = reqwest::Client::new().post(app.url(path)).json(&body);
-    if let Some(key) = key {
-        req = req.header("X-Auth-API-Key", key);
-    }
-    req.send().await.expect("request sent")
-}
-
 /// A mutable order of `shop_id` created with `key`, begun; answers (id, token).
 async fn begun_order(app: &TestApp, key: &str, shop_id: i64) -> (String, String) {
-    let res = post(
-        app,
-        "/api/admin/orders/cafeteria",
-        Some(key),
-        json!({"shopId": shop_id, "mutable": true}),
-    )
-    .await;
+    let res = app
+        .post_json(
+            "/api/admin/orders/cafeteria",
+            Some(key),
+            json!({"shopId": shop_id, "mutable": true}),
+        )
+        .await;
     assert_eq!(res.status(), 200);
     let order = json(res).await;
     let id = order["id"].as_str().expect("id").to_string();
     let token = order["mutableToken"].as_str().expect("token").to_string();
-    let res = post(
-        app,
-        &format!("/api/cafeteria/{id}/begin"),
-        None,
-        json!({"token": token}),
-    )
-    .await;
+    let res = app
+        .post_json(
+            &format!("/api/cafeteria/{id}/begin"),
+            None,
+            json!({"token": token}),
+        )
+        .await;
     assert_eq!(res.status(), 200);
     (id, token)
 }
@@ -52,7 +43,7 @@ both_databases! {
     async fn a_merchant_creates_an_order_with_every_field_and_reads_it_back(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({
             "shopId": m.shop.id,
             "menu": [{"id": r.gyoza, "quantity": 2, "metadata": {"note": "crispy"}}],
             "option": [{"id": r.extra_noodles}],
@@ -106,7 +97,7 @@ both_databases! {
         assert_eq!(json(res).await, order);
 
         // Numbers count per shop and mode.
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true})).await;
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true})).await;
         assert_eq!(json(res).await["number"], "2");
     }
 
@@ -115,7 +106,7 @@ both_databases! {
         let other = fixtures::test_merchant(app.db(), "Soba").await;
         let live = fixtures::live_merchant(app.db(), "Udon").await;
         fixtures::restaurant(app.db(), m.shop.id).await;
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({
             "memo": "x".repeat(301),
             "membershipNumber": "x".repeat(33),
             "phoneNumber": "0".repeat(21),
@@ -131,7 +122,7 @@ both_databases! {
         assert_eq!(got, ["email", "extraParams", "membershipNumber", "memo", "menu", "mutable", "phoneNumber", "shopId"], "{body}");
 
         // Limits are inclusive and empty texts are allowed (seed 001 §5: 0 to N).
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({
             "shopId": m.shop.id, "memo": "x".repeat(300), "membershipNumber": "", "phoneNumber": "0".repeat(20),
             "email": "x".repeat(100), "mutable": true,
         })).await;
@@ -141,7 +132,7 @@ both_databases! {
 
         // Unknown menus and variations as lines are named by path.
         let r = fixtures::restaurant(app.db(), other.shop.id).await;
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({
             "shopId": m.shop.id, "menu": [{"id": r.gyoza}], "option": [{"id": 1, "quantity": 1}, {"id": 999999}],
         })).await;
         assert_eq!(res.status(), 400);
@@ -150,7 +141,7 @@ both_databases! {
         assert!(fields(&body).contains(&"option[1].id".to_string()), "{body}");
 
         // Another shop's id: 404.
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": other.shop.id})).await;
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": other.shop.id})).await;
         assert_eq!(res.status(), 404);
         assert_eq!(json(res).await["code"], "not_found");
 
@@ -167,7 +158,7 @@ both_databases! {
     async fn the_public_read_hides_the_token_and_unknown_ids_or_langs_are_refused(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         fixtures::restaurant(app.db(), m.shop.id).await;
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true, "email": "hanako@example.com"})).await;
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true, "email": "hanako@example.com"})).await;
         let order = json(res).await;
         let id = order["id"].as_str().expect("as set up");
         let res = app.get(&format!("/api/cafeteria/{id}?lang=ja")).await;
@@ -190,7 +181,7 @@ both_databases! {
     async fn begin_moves_0_to_1_once_a_wrong_token_is_404_and_a_finalized_order_is_409(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true})).await;
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true})).await;
         let order = json(res).await;
         let id = order["id"].as_str().expect("as set up");
         let token = order["mutableToken"].as_str().expect("as set up");
@@ -199,25 +190,25 @@ both_databases! {
         // The same token with its last character changed (never to itself).
         let last = if token.ends_with('x') { 'y' } else { 'x' };
         let wrong = format!("{}{last}", &token[..31]);
-        let res = post(&app, &path, None, json!({"token": wrong})).await;
+        let res = app.post_json(&path, None, json!({"token": wrong})).await;
         assert_eq!(res.status(), 404);
         let body = json(res).await;
         assert_eq!(body["message"], format!("no cafeteria order with id {id}"));
-        let res = post(&app, &path, None, json!({})).await;
+        let res = app.post_json(&path, None, json!({})).await;
         assert_eq!(res.status(), 400);
         assert_eq!(fields(&json(res).await), ["token"]);
 
         for _ in 0..2 {
-            let res = post(&app, &path, None, json!({"token": token})).await;
+            let res = app.post_json(&path, None, json!({"token": token})).await;
             assert_eq!(res.status(), 200);
             let begun = json(res).await;
             assert_eq!(begun["status"], 1);
             assert!(begun.get("mutableToken").is_none());
         }
 
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "menu": [{"id": r.gyoza}]})).await;
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "menu": [{"id": r.gyoza}]})).await;
         let fixed = json(res).await;
-        let res = post(&app, &format!("/api/cafeteria/{}/begin", fixed["id"].as_str().expect("as set up")), None,
+        let res = app.post_json(&format!("/api/cafeteria/{}/begin", fixed["id"].as_str().expect("as set up")), None,
             json!({"token": fixed["mutableToken"]})).await;
         assert_eq!(res.status(), 409);
         let body = json(res).await;
@@ -230,7 +221,7 @@ both_databases! {
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
         let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
         let path = format!("/api/cafeteria/{id}/append");
-        let res = post(&app, &path, None, json!({
+        let res = app.post_json(&path, None, json!({
             "token": token,
             "deviceTag": "phone-a",
             "menus": [
@@ -269,7 +260,7 @@ both_databases! {
         assert_eq!(order["amount"], 2260 + 850 + 1080);
 
         // In Japanese, from another device: names in the asked language, amount adds up.
-        let res = post(&app, &path, None, json!({"token": token, "deviceTag": "phone-b", "lang": "ja",
+        let res = app.post_json(&path, None, json!({"token": token, "deviceTag": "phone-b", "lang": "ja",
             "menus": [{"id": r.green_tea, "quantity": 3}]})).await;
         assert_eq!(res.status(), 200);
         let order = json(res).await;
@@ -284,14 +275,14 @@ both_databases! {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
         let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
-        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None, json!({
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({
             "token": token,
             "deviceTag": "x".repeat(33),
             "menus": [{"id": 1}],
         })).await;
         assert_eq!(res.status(), 400);
         assert_eq!(fields(&json(res).await), ["deviceTag"]);
-        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None, json!({
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({
             "token": token,
             "menus": [
                 {"id": 999999},
@@ -307,10 +298,10 @@ both_databases! {
             assert!(got.contains(&f.to_string()), "{f} missing in {body}");
         }
         assert!(got.iter().any(|f| f.starts_with("menus[2].variations")), "{body}");
-        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": 1, "colour": 2}]})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": 1, "colour": 2}]})).await;
         assert_eq!(res.status(), 400);
         // More than the stock (20 gyoza, 12 + 9 asked in two lines): 409, nothing taken.
-        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None, json!({"token": token,
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({"token": token,
             "menus": [{"id": r.gyoza, "quantity": 12}, {"id": r.gyoza, "quantity": 9}]})).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], format!("not enough stock of menu {}", r.gyoza));
@@ -324,15 +315,15 @@ both_databases! {
     async fn append_is_refused_before_begin_and_with_a_wrong_token(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true})).await;
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true})).await;
         let order = json(res).await;
         let id = order["id"].as_str().expect("as set up");
         let token = order["mutableToken"].as_str().expect("as set up");
         let body = json!({"token": token, "menus": [{"id": r.gyoza}]});
-        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None, body).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, body).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], "order is in status 0 (created); append is allowed only in 1 (mutable)");
-        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None, json!({"token": "nope", "menus": [{"id": r.gyoza}]})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({"token": "nope", "menus": [{"id": r.gyoza}]})).await;
         assert_eq!(res.status(), 404);
         let gyoza = menu_item::Entity::find_by_id(r.gyoza).one(app.db()).await.expect("as set up").expect("as set up");
         assert_eq!(gyoza.stock_available, Some(20));
@@ -354,7 +345,7 @@ both_databases! {
                 let path = format!("/api/cafeteria/{id}/append");
                 let body = json!({"token": token, "deviceTag": tag, "menus": [{"id": r.gyoza}]});
                 let app = &app;
-                async move { post(app, &path, None, body).await }
+                async move { app.post_json(&path, None, body).await }
             };
             let (x, y) = tokio::join!(append(a, "phone-a"), append(b, "phone-b"));
             let mut statuses = [x.status().as_u16(), y.status().as_u16()];
@@ -382,13 +373,13 @@ both_databases! {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
         let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
-        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None,
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None,
             json!({"token": token, "menus": [{"id": r.gyoza, "quantity": 2}]})).await;
         assert_eq!(res.status(), 200);
         let path = format!("/api/cafeteria/{id}/finalize");
-        let res = post(&app, &path, None, json!({"token": "wrong"})).await;
+        let res = app.post_json(&path, None, json!({"token": "wrong"})).await;
         assert_eq!(res.status(), 404);
-        let res = post(&app, &path, None, json!({"token": token})).await;
+        let res = app.post_json(&path, None, json!({"token": token})).await;
         assert_eq!(res.status(), 200);
         let order = json(res).await;
         assert_eq!(order["status"], 2);
@@ -409,10 +400,10 @@ both_databases! {
         let read = json(app.get(&format!("/api/cafeteria/{id}")).await).await;
         assert_eq!(read["predefinedPaymentToken"], payment_token.as_str());
 
-        let res = post(&app, &path, None, json!({"token": token})).await;
+        let res = app.post_json(&path, None, json!({"token": token})).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], "order is in status 2 (finalized); finalize is allowed only in 1 (mutable)");
-        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None,
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None,
             json!({"token": token, "menus": [{"id": r.gyoza}]})).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], "order is in status 2 (finalized); append is allowed only in 1 (mutable)");
@@ -423,7 +414,7 @@ both_databases! {
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
         // Empty: 0 yen cannot be paid online; the order stays in 1.
         let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
-        let res = post(&app, &format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], "the order's amount (0 yen) cannot be paid online: a payment's amount must be at least 50");
         assert_eq!(json(app.get(&format!("/api/cafeteria/{id}")).await).await["status"], 1);
@@ -434,19 +425,19 @@ both_databases! {
         app.create_payment(&m.key, &[("amount", "1000"), ("order_no", &number)]).await;
         let number = format!("C-{number}");
         app.create_payment(&m.key, &[("amount", "1000"), ("order_no", &number)]).await;
-        post(&app, &format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": r.beer}]})).await;
-        let res = post(&app, &format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
+        app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": r.beer}]})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], format!("order_no {number} (this order's payment number) is already used by another payment of this shop"));
         let read = json(app.get(&format!("/api/cafeteria/{id}")).await).await;
         assert_eq!((read["status"].clone(), read["predefinedPaymentToken"].clone()), (json!(1), Value::Null));
 
         // Paid at the counter: finalized without a payment.
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true, "payOffline": true})).await;
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true, "payOffline": true})).await;
         let order = json(res).await;
         let (id, token) = (order["id"].as_str().expect("id"), order["mutableToken"].clone());
-        post(&app, &format!("/api/cafeteria/{id}/begin"), None, json!({"token": token})).await;
-        let res = post(&app, &format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
+        app.post_json(&format!("/api/cafeteria/{id}/begin"), None, json!({"token": token})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
         assert_eq!(res.status(), 200);
         let order = json(res).await;
         assert_eq!((order["status"].clone(), order["predefinedPaymentToken"].clone()), (json!(2), Value::Null));

@@ -12,14 +12,6 @@ async fn send(req: reqwest::RequestBuilder) -> reqwest::Response {
     req.send().await.expect("request sent")
 }
 
-async fn post(app: &TestApp, path: &str, key: Option<&str>, body: Value) -> reqwest::Response {
-    let mut req = reqwest::Client::new().post(app.url(path)).json(&body);
-    if let Some(key) = key {
-        req = req.header("X-Auth-API-Key", key);
-    }
-    send(req).await
-}
-
 async fn patch(app: &TestApp, path: &str, body: Value) -> reqwest::Response {
     send(reqwest::Client::new().patch(app.url(path)).json(&body)).await
 }
@@ -30,24 +22,24 @@ async fn delete(app: &TestApp, path: &str) -> reqwest::Response {
 
 /// A mutable order of `shop_id` created with `key`, begun; answers (id, token).
 async fn begun_order(app: &TestApp, key: &str, shop_id: i64) -> (String, String) {
-    let res = post(
-        app,
-        "/api/admin/orders/cafeteria",
-        Some(key),
-        json!({"shopId": shop_id, "mutable": true}),
-    )
-    .await;
+    let res = app
+        .post_json(
+            "/api/admin/orders/cafeteria",
+            Some(key),
+            json!({"shopId": shop_id, "mutable": true}),
+        )
+        .await;
     assert_eq!(res.status(), 200);
     let order = json(res).await;
     let id = order["id"].as_str().expect("id").to_string();
     let token = order["mutableToken"].as_str().expect("token").to_string();
-    let res = post(
-        app,
-        &format!("/api/cafeteria/{id}/begin"),
-        None,
-        json!({"token": token}),
-    )
-    .await;
+    let res = app
+        .post_json(
+            &format!("/api/cafeteria/{id}/begin"),
+            None,
+            json!({"token": token}),
+        )
+        .await;
     assert_eq!(res.status(), 200);
     (id, token)
 }
@@ -99,7 +91,7 @@ both_databases! {
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
         let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
-        let res = post(&app, &cart, None, json!({
+        let res = app.post_json(&cart, None, json!({
             "token": token, "deviceTag": "phone-a",
             "menus": [{"id": r.shoyu_ramen, "quantity": 2, "metadata": {"note": "no onions"},
                        "variations": [{"id": r.size_large, "category": r.size_category, "metadata": {"firm": "yes"}}]}],
@@ -110,7 +102,7 @@ both_databases! {
         assert_eq!(a["subtotal"], 2260);
         assert_eq!(a["itemsCount"], 2);
 
-        let res = post(&app, &cart, None, json!({
+        let res = app.post_json(&cart, None, json!({
             "token": token, "deviceTag": "phone-b", "lang": "ja",
             "menus": [{"id": r.green_tea, "quantity": 3}, {"id": r.karaage_bento}],
         })).await;
@@ -162,7 +154,7 @@ both_databases! {
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
         let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
-        let res = post(&app, &cart, None, json!({"token": token, "deviceTag": "phone-a",
+        let res = app.post_json(&cart, None, json!({"token": token, "deviceTag": "phone-a",
             "menus": [{"id": r.shoyu_ramen, "variations": [{"id": r.size_large}]}, {"id": r.gyoza, "quantity": 2}]})).await;
         let added = json(res).await;
         let (ramen, gyoza) = (ids(&added)[0], ids(&added)[1]);
@@ -231,17 +223,17 @@ both_databases! {
         let cart = format!("/api/cafeteria/{id}/cart");
         let from_cart = format!("/api/cafeteria/{id}/append/from-cart");
 
-        let res = post(&app, &from_cart, None, json!({"token": token, "deviceTag": "phone-a"})).await;
+        let res = app.post_json(&from_cart, None, json!({"token": token, "deviceTag": "phone-a"})).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], "the cart is empty");
 
-        post(&app, &cart, None, json!({"token": token, "deviceTag": "phone-a", "menus": [{"id": r.gyoza, "quantity": 2}]})).await;
-        post(&app, &cart, None, json!({"token": token, "deviceTag": "phone-b", "menus": [{"id": r.shoyu_ramen, "variations": [{"id": r.size_large}]}, {"id": r.gyoza, "quantity": 3}]})).await;
+        app.post_json(&cart, None, json!({"token": token, "deviceTag": "phone-a", "menus": [{"id": r.gyoza, "quantity": 2}]})).await;
+        app.post_json(&cart, None, json!({"token": token, "deviceTag": "phone-b", "menus": [{"id": r.shoyu_ramen, "variations": [{"id": r.size_large}]}, {"id": r.gyoza, "quantity": 3}]})).await;
         // An append beside the cart first: the cart adds to it.
-        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": r.green_tea}]})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": r.green_tea}]})).await;
         assert_eq!(res.status(), 200);
 
-        let res = post(&app, &from_cart, None, json!({"token": token, "deviceTag": "phone-a", "lang": "ja"})).await;
+        let res = app.post_json(&from_cart, None, json!({"token": token, "deviceTag": "phone-a", "lang": "ja"})).await;
         assert_eq!(res.status(), 200);
         let order = json(res).await;
         let lines = order["menu"].as_array().expect("lines");
@@ -262,7 +254,7 @@ both_databases! {
         assert_eq!(read["itemsCount"], 0);
         assert_eq!(json(app.get(&format!("/api/cafeteria/{id}")).await).await, order);
 
-        let res = post(&app, &from_cart, None, json!({"token": token})).await;
+        let res = app.post_json(&from_cart, None, json!({"token": token})).await;
         assert_eq!(res.status(), 409, "submitting twice: the cart is empty");
         assert_eq!(json(app.get(&format!("/api/cafeteria/{id}")).await).await["amount"], order["amount"]);
     }
@@ -271,11 +263,11 @@ both_databases! {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
         let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
-        post(&app, &format!("/api/cafeteria/{id}/cart"), None, json!({"token": token, "deviceTag": "a", "menus": [{"id": r.gyoza, "quantity": 4}]})).await;
+        app.post_json(&format!("/api/cafeteria/{id}/cart"), None, json!({"token": token, "deviceTag": "a", "menus": [{"id": r.gyoza, "quantity": 4}]})).await;
         let from_cart = format!("/api/cafeteria/{id}/append/from-cart");
         let (a, b) = tokio::join!(
-            post(&app, &from_cart, None, json!({"token": token, "deviceTag": "a"})),
-            post(&app, &from_cart, None, json!({"token": token, "deviceTag": "b"})),
+            app.post_json(&from_cart, None, json!({"token": token, "deviceTag": "a"})),
+            app.post_json(&from_cart, None, json!({"token": token, "deviceTag": "b"})),
         );
         let mut statuses = [a.status().as_u16(), b.status().as_u16()];
         statuses.sort();
@@ -292,14 +284,14 @@ both_databases! {
         let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
         let from_cart = format!("/api/cafeteria/{id}/append/from-cart");
-        let res = post(&app, &cart, None, json!({"token": token, "deviceTag": "phone-a",
+        let res = app.post_json(&cart, None, json!({"token": token, "deviceTag": "phone-a",
             "menus": [{"id": r.green_tea}, {"id": r.gyoza, "quantity": 3}, {"id": r.gyoza, "quantity": 2}]})).await;
         assert_eq!(res.status(), 200);
         let before = json(res).await;
 
         // Four gyoza left, five in the cart (two items): nothing is taken.
         set_menu(&app, r.gyoza, Some(4), STATUS_AVAILABLE).await;
-        let res = post(&app, &from_cart, None, json!({"token": token})).await;
+        let res = app.post_json(&from_cart, None, json!({"token": token})).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], format!("not enough stock of menu {}", r.gyoza));
         assert_eq!(stock(&app, r.gyoza).await, Some(4));
@@ -318,7 +310,7 @@ both_databases! {
         assert_eq!(read["menu"][1]["totalAmount"], 0);
         assert_eq!(read["subtotal"], 300);
         assert_eq!(read["itemsCount"], 1);
-        let res = post(&app, &from_cart, None, json!({"token": token})).await;
+        let res = app.post_json(&from_cart, None, json!({"token": token})).await;
         assert_eq!(res.status(), 409);
         let body = json(res).await;
         let message = body["message"].as_str().expect("message");
@@ -329,7 +321,7 @@ both_databases! {
         assert_eq!(ids(&json(app.get(&format!("{cart}?token={token}")).await).await), ids(&before));
 
         // Adding a sold-out menu is refused like an append.
-        let res = post(&app, &cart, None, json!({"token": token, "deviceTag": "phone-a", "menus": [{"id": r.gyoza}]})).await;
+        let res = app.post_json(&cart, None, json!({"token": token, "deviceTag": "phone-a", "menus": [{"id": r.gyoza}]})).await;
         assert_eq!(res.status(), 400);
         assert_eq!(fields(&json(res).await), ["menus[0].id"]);
     }
@@ -341,14 +333,14 @@ both_databases! {
         let (other, other_token) = begun_order(&app, &m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
 
-        let res = post(&app, &cart, None, json!({"token": token, "menus": [
+        let res = app.post_json(&cart, None, json!({"token": token, "menus": [
             {"id": 999999}, {"id": r.size_large}, {"id": r.gyoza, "quantity": 0},
             {"id": r.shoyu_ramen, "variations": [{"id": r.size_large}, {"id": r.size_regular}]},
             {"id": r.green_tea, "metadata": {"x": "y".repeat(501)}},
         ]})).await;
         assert_eq!(res.status(), 400);
         assert_eq!(fields(&json(res).await), ["deviceTag"], "values first");
-        let res = post(&app, &cart, None, json!({"token": token, "deviceTag": "phone-a", "menus": [
+        let res = app.post_json(&cart, None, json!({"token": token, "deviceTag": "phone-a", "menus": [
             {"id": 999999}, {"id": r.size_large}, {"id": r.gyoza, "quantity": 0},
             {"id": r.shoyu_ramen, "variations": [{"id": r.size_large}, {"id": r.size_regular}]},
             {"id": r.green_tea, "metadata": {"x": "y".repeat(501)}},
@@ -360,7 +352,7 @@ both_databases! {
             assert!(got.contains(&f.to_string()), "{f} missing in {body}");
         }
         assert!(got.iter().any(|f| f.starts_with("menus[3].variations")), "{body}");
-        let res = post(&app, &cart, None, json!({"token": token, "deviceTag": "x".repeat(33), "menus": []})).await;
+        let res = app.post_json(&cart, None, json!({"token": token, "deviceTag": "x".repeat(33), "menus": []})).await;
         assert_eq!(res.status(), 400);
         assert_eq!(fields(&json(res).await), ["deviceTag", "menus"]);
         let res = app.get(&format!("{cart}?token={token}&lang=fr")).await;
@@ -373,17 +365,17 @@ both_databases! {
         let res = app.get(&format!("{cart}?token=nope")).await;
         assert_eq!(res.status(), 404);
         assert_eq!(json(res).await, not_found);
-        let res = post(&app, &cart, None, json!({"token": "nope", "deviceTag": "a", "menus": [{"id": r.gyoza}]})).await;
+        let res = app.post_json(&cart, None, json!({"token": "nope", "deviceTag": "a", "menus": [{"id": r.gyoza}]})).await;
         assert_eq!(res.status(), 404);
         let res = delete(&app, &format!("{cart}?token={other_token}")).await;
         assert_eq!(res.status(), 404, "another order's token");
-        let res = post(&app, &format!("/api/cafeteria/{id}/append/from-cart"), None, json!({"token": "nope"})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append/from-cart"), None, json!({"token": "nope"})).await;
         assert_eq!(res.status(), 404);
         let res = app.get(&format!("/api/cafeteria/nope/cart?token={token}")).await;
         assert_eq!(res.status(), 404);
 
         // Another order's item is not in this cart.
-        let res = post(&app, &format!("/api/cafeteria/{other}/cart"), None, json!({"token": other_token, "deviceTag": "b", "menus": [{"id": r.gyoza}]})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{other}/cart"), None, json!({"token": other_token, "deviceTag": "b", "menus": [{"id": r.gyoza}]})).await;
         let theirs = ids(&json(res).await)[0];
         let res = patch(&app, &format!("{cart}/{theirs}"), json!({"token": token, "quantity": 0})).await;
         assert_eq!(res.status(), 404);
@@ -400,24 +392,24 @@ both_databases! {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
         // Status 0: not begun.
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true})).await;
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "mutable": true})).await;
         let created = json(res).await;
         let (id0, token0) = (created["id"].as_str().expect("id"), created["mutableToken"].as_str().expect("token"));
-        let res = post(&app, &format!("/api/cafeteria/{id0}/cart"), None, json!({"token": token0, "deviceTag": "a", "menus": [{"id": r.gyoza}]})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id0}/cart"), None, json!({"token": token0, "deviceTag": "a", "menus": [{"id": r.gyoza}]})).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], "order is in status 0 (created); cart edit is allowed only in 1 (mutable)");
 
         let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
-        let res = post(&app, &cart, None, json!({"token": token, "deviceTag": "a", "menus": [{"id": r.gyoza}, {"id": r.green_tea}]})).await;
+        let res = app.post_json(&cart, None, json!({"token": token, "deviceTag": "a", "menus": [{"id": r.gyoza}, {"id": r.green_tea}]})).await;
         let item = ids(&json(res).await)[0];
-        let res = post(&app, &format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": r.beer}]})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": r.beer}]})).await;
         assert_eq!(res.status(), 200);
-        let res = post(&app, &format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
         assert_eq!(res.status(), 200);
 
         let edit = "order is in status 2 (finalized); cart edit is allowed only in 1 (mutable)";
-        let res = post(&app, &cart, None, json!({"token": token, "deviceTag": "a", "menus": [{"id": r.gyoza}]})).await;
+        let res = app.post_json(&cart, None, json!({"token": token, "deviceTag": "a", "menus": [{"id": r.gyoza}]})).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], edit);
         let res = patch(&app, &format!("{cart}/{item}"), json!({"token": token, "quantity": 0})).await;
@@ -426,7 +418,7 @@ both_databases! {
         let res = delete(&app, &format!("{cart}?token={token}")).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], edit);
-        let res = post(&app, &format!("/api/cafeteria/{id}/append/from-cart"), None, json!({"token": token})).await;
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append/from-cart"), None, json!({"token": token})).await;
         assert_eq!(res.status(), 409);
         let message = json(res).await["message"].as_str().expect("message").to_string();
         assert!(message.starts_with("order is in status 2 (finalized); ") && message.ends_with("allowed only in 1 (mutable)"), "{message}");

@@ -152,25 +152,15 @@ fn standard(ramen_price: f64) -> Vec<u8> {
     ])
 }
 
-async fn post(app: &TestApp, path: &str, key: &str, body: Value) -> reqwest::Response {
-    app.client
-        .post(app.url(path))
-        .header("X-Auth-API-Key", key)
-        .json(&body)
-        .send()
-        .await
-        .expect("request sent")
-}
-
 /// import-create → (objectId, uploadUrl).
 async fn create(app: &TestApp, key: &str, shop: i64) -> (String, String) {
-    let res = post(
-        app,
-        "/api/admin/order-menu/import-create",
-        key,
-        json!({"shop": shop}),
-    )
-    .await;
+    let res = app
+        .post_json(
+            "/api/admin/order-menu/import-create",
+            Some(key),
+            json!({"shop": shop}),
+        )
+        .await;
     assert_eq!(res.status(), 200);
     let body = json(res).await;
     assert_eq!(body["url"], body["uploadUrl"]);
@@ -198,23 +188,22 @@ async fn uploaded(app: &TestApp, key: &str, shop: i64, bytes: Vec<u8>) -> String
 }
 
 async fn preview(app: &TestApp, key: &str, shop: i64, id: &str) -> reqwest::Response {
-    post(
-        app,
+    app.post_json(
         "/api/admin/order-menu/import-preview",
-        key,
+        Some(key),
         json!({"shop": shop, "objectId": id}),
     )
     .await
 }
 
 async fn state(app: &TestApp, key: &str, shop: i64, id: &str) -> Value {
-    let res = post(
-        app,
-        "/api/admin/order-menu/import-state",
-        key,
-        json!({"shop": shop, "objectId": id}),
-    )
-    .await;
+    let res = app
+        .post_json(
+            "/api/admin/order-menu/import-state",
+            Some(key),
+            json!({"shop": shop, "objectId": id}),
+        )
+        .await;
     assert_eq!(res.status(), 200);
     json(res).await
 }
@@ -242,7 +231,9 @@ async fn import(app: &TestApp, key: &str, shop: i64, id: &str, options: Value) -
     for (k, v) in options.as_object().expect("test step") {
         body[k] = v.clone();
     }
-    let res = post(app, "/api/admin/order-menu/import-start", key, body).await;
+    let res = app
+        .post_json("/api/admin/order-menu/import-start", Some(key), body)
+        .await;
     assert_eq!(res.status(), 200);
     finished(app, key, shop, id).await
 }
@@ -305,7 +296,7 @@ both_databases! {
             ("NOREN_TEST_PAUSE_AT", noren::order::import::job::BEFORE_COMMIT),
             ("NOREN_TEST_PAUSE_MARKER", &marker_path),
         ]).await;
-        let res = post(&app, "/api/admin/order-menu/import-start", &m.key, json!({"shop": shop, "objectId": id})).await;
+        let res = app.post_json("/api/admin/order-menu/import-start", Some(&m.key), json!({"shop": shop, "objectId": id})).await;
         assert_eq!(res.status(), 200);
         eventually("the child reaches the pause point", Duration::from_secs(20), || async {
             if marker.exists() { Ok(()) } else { Err("no marker".into()) }
@@ -383,7 +374,7 @@ both_databases! {
         assert!(category.to_string().contains("Mains"), "{category}");
 
         // Started once only.
-        let res = post(&app, "/api/admin/order-menu/import-start", &m.key, json!({"shop": shop, "objectId": id})).await;
+        let res = app.post_json("/api/admin/order-menu/import-start", Some(&m.key), json!({"shop": shop, "objectId": id})).await;
         assert_eq!(res.status(), 409);
         assert!(json(res).await["message"].as_str().expect("test step").contains("started already"));
         // Its file can no longer change.
@@ -403,7 +394,7 @@ both_databases! {
         assert_eq!(item_count(&app, shop).await, 0, "a dry run writes nothing");
 
         let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
-        let res = post(&app, "/api/admin/order-menu/import-perform", &m.key, json!({"shop": shop, "objectId": id})).await;
+        let res = app.post_json("/api/admin/order-menu/import-perform", Some(&m.key), json!({"shop": shop, "objectId": id})).await;
         assert_eq!(res.status(), 200);
         let done = json(res).await;
         assert_eq!(done["status"], "finished");
@@ -477,23 +468,23 @@ both_databases! {
         let in_an_hour = (app.state().clock.now() + chrono::Duration::hours(1)).timestamp_millis();
 
         let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
-        let res = post(&app, "/api/admin/order-menu/import-start", &m.key,
+        let res = app.post_json("/api/admin/order-menu/import-start", Some(&m.key),
             json!({"shop": shop, "objectId": id, "performAt": in_an_hour})).await;
         assert_eq!(res.status(), 200);
         let s = json(res).await;
         assert_eq!((s["status"].as_str(), s["scheduled"].as_bool(), s["performAt"].as_i64()), (Some("scheduled"), Some(true), Some(in_an_hour)));
-        let res = post(&app, "/api/admin/order-menu/import-cancel", &m.key, json!({"shop": shop, "objectId": id})).await;
+        let res = app.post_json("/api/admin/order-menu/import-cancel", Some(&m.key), json!({"shop": shop, "objectId": id})).await;
         assert_eq!(res.status(), 200);
         let s = json(res).await;
         assert_eq!((s["status"].as_str(), s["finished"].as_bool()), (Some("cancelled"), Some(true)));
-        let res = post(&app, "/api/admin/order-menu/import-cancel", &m.key, json!({"shop": shop, "objectId": id})).await;
+        let res = app.post_json("/api/admin/order-menu/import-cancel", Some(&m.key), json!({"shop": shop, "objectId": id})).await;
         assert_eq!(res.status(), 409);
         assert!(json(res).await["message"].as_str().expect("test step").contains("it is cancelled"));
 
         let other = uploaded(&app, &m.key, shop, standard(980.0)).await;
-        let res = post(&app, "/api/admin/order-menu/import-cancel", &m.key, json!({"shop": shop, "objectId": other})).await;
+        let res = app.post_json("/api/admin/order-menu/import-cancel", Some(&m.key), json!({"shop": shop, "objectId": other})).await;
         assert_eq!(res.status(), 409, "not started: nothing to cancel");
-        post(&app, "/api/admin/order-menu/import-start", &m.key,
+        app.post_json("/api/admin/order-menu/import-start", Some(&m.key),
             json!({"shop": shop, "objectId": other, "performAt": in_an_hour})).await;
         app.settle_jobs().await;
         assert_eq!(app.run_due_jobs().await, 0, "nothing is due");
@@ -502,7 +493,7 @@ both_databases! {
         app.state().import_wake.wake();
         let done = finished(&app, &m.key, shop, &other).await;
         assert_eq!(done["status"], "finished");
-        let res = post(&app, "/api/admin/order-menu/import-cancel", &m.key, json!({"shop": shop, "objectId": other})).await;
+        let res = app.post_json("/api/admin/order-menu/import-cancel", Some(&m.key), json!({"shop": shop, "objectId": other})).await;
         assert_eq!(res.status(), 409, "finished: too late");
         assert_eq!(item_count(&app, shop).await, 5);
     }
@@ -513,7 +504,7 @@ both_databases! {
         let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
         let expected = json(preview(&app, &m.key, shop, &id).await).await;
         let now = app.state().clock.now();
-        let res = post(&app, "/api/admin/order-menu/import-start", &m.key,
+        let res = app.post_json("/api/admin/order-menu/import-start", Some(&m.key),
             json!({"shop": shop, "objectId": id, "performAt": (now + chrono::Duration::minutes(5)).timestamp_millis()})).await;
         assert_eq!(res.status(), 200);
         // A worker of a process that then dies claims it when due and gets as far as marking
@@ -654,16 +645,16 @@ both_databases! {
         let id = uploaded(&app, &m.key, m.shop.id, standard(1.0)).await;
         for (key, shop) in [(&other.key, m.shop.id), (&other.key, other.shop.id), (&live.key, live.shop.id)] {
             for call in ["import-preview", "import-start", "import-state", "import-cancel", "import-perform"] {
-                let res = post(&app, &format!("/api/admin/order-menu/{call}"), key, json!({"shop": shop, "objectId": id})).await;
+                let res = app.post_json(&format!("/api/admin/order-menu/{call}"), Some(key), json!({"shop": shop, "objectId": id})).await;
                 assert_eq!(res.status(), 404, "{call}");
                 assert_eq!(json(res).await["code"], "not_found");
             }
         }
-        let res = post(&app, "/api/admin/order-menu/import-create", &other.key, json!({"shop": m.shop.id})).await;
+        let res = app.post_json("/api/admin/order-menu/import-create", Some(&other.key), json!({"shop": m.shop.id})).await;
         assert_eq!(res.status(), 404);
         let res = app.client.post(app.url("/api/admin/order-menu/import-create")).json(&json!({"shop": m.shop.id})).send().await.expect("test step");
         assert_eq!(res.status(), 401);
-        let res = post(&app, "/api/admin/order-menu/import-start", &m.key, json!({"shop": m.shop.id, "objectId": id, "deleteOld": "some"})).await;
+        let res = app.post_json("/api/admin/order-menu/import-start", Some(&m.key), json!({"shop": m.shop.id, "objectId": id, "deleteOld": "some"})).await;
         assert_eq!(res.status(), 400);
         assert_eq!(json(res).await["errors"][0]["field"], "deleteOld");
     }

@@ -6,29 +6,21 @@
 use noren_testkit::{TestApp, both_databases, fixtures, json};
 use serde_json::{Value, json};
 
-/// `POST path` with a JSON body and, when given, a merchant key.
-async fn post(app: &TestApp, path: &str, key: Option<&str>, body: Value) -> reqwest::Response {
-    let mut req = reqwest::Client::new().post(app.url(path)).json(&body);
-    if let Some(key) = key {
-        req = req.header("X-Auth-API-Key", key);
-    }
-    req.send().await.expect("request sent")
-}
-
 /// A finalized order created by the merchant with two gyoza (960 yen); answers the order.
 async fn finalized(app: &TestApp, key: &str, shop_id: i64, gyoza: i64, extra: Value) -> Value {
     let mut body = json!({"shopId": shop_id, "menu": [{"id": gyoza, "quantity": 2}]});
     if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
         b.extend(e.clone());
     }
-    let res = post(app, "/api/admin/orders/cafeteria", Some(key), body).await;
+    let res = app
+        .post_json("/api/admin/orders/cafeteria", Some(key), body)
+        .await;
     assert_eq!(res.status(), 200);
     json(res).await
 }
 
 async fn set_status(app: &TestApp, key: &str, id: &str, status: Value) -> reqwest::Response {
-    post(
-        app,
+    app.post_json(
         &format!("/api/admin/cafeteria/{id}/status"),
         Some(key),
         json!({ "status": status }),
@@ -65,20 +57,20 @@ both_databases! {
             (json!(960), json!(format!("C-{}", order["number"].as_str().expect("number"))), json!("open")));
 
         // Whole numbers written as floats (`12.0`, which JSON Schema's integer admits) count.
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key),
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key),
             json!({"shopId": m.shop.id as f64, "menu": [{"id": r.gyoza as f64, "quantity": 2.0}]})).await;
         assert_eq!(res.status(), 200);
         assert_eq!(json(res).await["amount"], 960);
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key),
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key),
             json!({"shopId": m.shop.id, "menu": [{"id": r.gyoza, "quantity": 2.5}]})).await;
         assert_eq!(res.status(), 400);
 
         // Without lines there is nothing to finalize: a 400 naming `menu`, nothing created.
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id})).await;
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id})).await;
         assert_eq!(res.status(), 400);
         let body = json(res).await;
         assert_eq!(body["errors"][0]["field"], "menu", "{body}");
-        let res = post(&app, "/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "payOffline": true})).await;
+        let res = app.post_json("/api/admin/orders/cafeteria", Some(&m.key), json!({"shopId": m.shop.id, "payOffline": true})).await;
         assert_eq!(res.status(), 400);
     }
 
@@ -135,7 +127,7 @@ both_databases! {
         // order is finished, so the step is refused by the status machine, not by the parser.
         let res = set_status(&app, &m.key, id, json!(10.0)).await;
         assert_eq!(res.status(), 409);
-        let res = post(&app, &format!("/api/admin/cafeteria/{id}/status"), Some(&m.key), json!({})).await;
+        let res = app.post_json(&format!("/api/admin/cafeteria/{id}/status"), Some(&m.key), json!({})).await;
         assert_eq!(res.status(), 400);
 
         // Another shop, the other mode, no key.
@@ -144,7 +136,7 @@ both_databases! {
             assert_eq!(res.status(), 404);
             assert_eq!(json(res).await["code"], "not_found");
         }
-        let res = post(&app, &format!("/api/admin/cafeteria/{id}/status"), None, json!({"status": 10})).await;
+        let res = app.post_json(&format!("/api/admin/cafeteria/{id}/status"), None, json!({"status": 10})).await;
         assert_eq!(res.status(), 401);
         let res = set_status(&app, &m.key, "no-such-order", json!(10)).await;
         assert_eq!(res.status(), 404);
