@@ -11,6 +11,7 @@ use std::time::Duration;
 use crate::domain::secret_box::SecretBox;
 use crate::jobs::schedule::parse_schedule;
 use crate::webhooks::event::{DEFAULT_RETRY_SCHEDULE, FxRates};
+pub use crate::webhooks::settings::WebhookSettings;
 
 /// Log output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,41 +132,6 @@ impl Rate {
 
 /// The key file made under `NOREN_DATA_DIR` when `NOREN_SECRET_KEY` is unset.
 pub const SECRET_KEY_FILE: &str = "secret.key";
-
-/// How webhook events are delivered (DESIGN.md "Webhooks").
-#[derive(Clone, Debug)]
-pub struct WebhookSettings {
-    /// `NOREN_WEBHOOK_WORKER`: `on` (default) runs deliveries in this process; `off` leaves them
-    /// to other processes on the same database.
-    pub worker: bool,
-    /// `NOREN_WEBHOOK_TIMEOUT_MS`: how long a receiver has to answer (default 10000).
-    pub timeout: Duration,
-    /// `NOREN_WEBHOOK_RETRY_SCHEDULE`: the waits before each retry (default
-    /// `10s,30s,1m,5m,15m,30m,1h,2h,4h,8h`: up to 10 retries).
-    pub schedule: Vec<Duration>,
-    /// `NOREN_WEBHOOK_CONCURRENCY`: deliveries in flight at once per process (default 32).
-    pub concurrency: usize,
-    /// `NOREN_WEBHOOK_POLL_MS`: how often an idle worker looks for due deliveries (default 1000;
-    /// events made by this process wake it at once).
-    pub poll: Duration,
-    /// `NOREN_WEBHOOK_ALLOW_PRIVATE`: `off` (default) or `on`, which lets deliveries reach the
-    /// private ranges 10/8, 172.16/12, 192.168/16, 100.64/10 and fc00::/7 (self-hosted
-    /// deployments). Loopback stays test-only; link-local and metadata addresses stay refused.
-    pub allow_private: bool,
-}
-
-impl WebhookSettings {
-    /// How long a claimed delivery is held before another worker may take it over: longer than
-    /// any request can take, so a live worker never loses its claim.
-    pub fn lease(&self) -> Duration {
-        self.timeout * 2 + Duration::from_secs(1)
-    }
-
-    /// How many deliveries one event gets: the first and the retries.
-    pub fn max_deliveries(&self) -> i32 {
-        self.schedule.len() as i32 + 1
-    }
-}
 
 /// A configuration error: one line naming the variable, its value and what is expected.
 #[derive(Debug, thiserror::Error)]

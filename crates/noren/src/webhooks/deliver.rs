@@ -24,11 +24,11 @@
 //! then redeliver).
 
 use super::DeliveryJob;
+use super::settings::WebhookSettings;
 use super::signing::{
     SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, SecretCache, Signer, signature_header,
 };
 use super::store::{self, DeliveryStatus};
-use crate::config::WebhookSettings;
 use crate::domain::clock::Clock;
 use crate::domain::destination::{self, AddressPolicy, Refused};
 use crate::domain::secret_box::SecretBox;

@@ -17,6 +17,7 @@
 
 pub mod deliver;
 pub mod event;
+pub mod settings;
 pub mod signing;
 pub mod spec;
 pub mod store;

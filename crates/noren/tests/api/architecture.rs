@@ -133,8 +133,7 @@ const INFRASTRUCTURE: [&str; 9] = [
 const KNOWN: &[(&str, &str)] = &[
     (
         "config -> webhooks: folders in a circle",
-        "config reads the webhook defaults (retry schedule, FX rates) from webhooks, which reads \
-         its settings from config: the defaults move to the webhook settings in config",
+        "a circle only through db -> webhooks (below); webhooks no longer imports config",
     ),
     (
         "db -> webhooks: folders in a circle",
