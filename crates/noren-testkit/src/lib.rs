@@ -271,6 +271,31 @@ impl TestApp {
         req.send().await.expect("request sent")
     }
 
+    /// A mutable cafeteria order of `shop_id`, created with the merchant `key` and begun (the
+    /// ordering API's two calls, asserting 200); answers its id and mutable token.
+    pub async fn begun_cafeteria_order(&self, key: &str, shop_id: i64) -> (String, String) {
+        let res = self
+            .post_json(
+                "/api/admin/orders/cafeteria",
+                Some(key),
+                serde_json::json!({"shopId": shop_id, "mutable": true}),
+            )
+            .await;
+        assert_eq!(res.status(), 200);
+        let order = json(res).await;
+        let id = order["id"].as_str().expect("id").to_string();
+        let token = order["mutableToken"].as_str().expect("token").to_string();
+        let res = self
+            .post_json(
+                &format!("/api/cafeteria/{id}/begin"),
+                None,
+                serde_json::json!({"token": token}),
+            )
+            .await;
+        assert_eq!(res.status(), 200);
+        (id, token)
+    }
+
     /// `GET path` with a partner key (`Authorization: Bearer`): the inbound API's convention.
     pub async fn get_as_partner(&self, path: &str, key: &str) -> reqwest::Response {
         self.client

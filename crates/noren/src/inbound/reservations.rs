@@ -22,8 +22,8 @@ use crate::db::repo::inbound_reservation_changes::{
 use crate::db::repo::inbound_reservations;
 use crate::domain::reservation::Change;
 use crate::http::auth::Partner;
-use crate::http::error::{ApiError, FieldError, InboundErrorBody};
-use crate::http::values::{Int, Offset, Page, Text, Values};
+use crate::http::error::{ApiError, InboundErrorBody};
+use crate::http::values::{Int, Offset, Page, Raw, Text, Value, Values, schema_name};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -37,15 +37,17 @@ pub const LIST_DEFAULT: u64 = 10;
 /// At most this many `reservationNumbers` (seed 001 §9).
 pub const NUMBERS_MAX: usize = 30;
 /// An origin number's longest form (seed 001 §5); ids are shorter.
-pub const NUMBER_MAX: usize = 100;
+const NUMBER_MAX: usize = 100;
 /// The longest `reservationNumbers` value: 30 numbers of 100 characters and their commas.
 pub const NUMBERS_TEXT_MAX: usize = NUMBERS_MAX * (NUMBER_MAX + 1);
+/// The spec's pattern of `reservationNumbers`: text without control characters (as
+/// [`crate::http::values::TEXT_PATTERN`]) of at most 30 comma-separated entries.
+const NUMBERS_PATTERN: &str = "^[^,\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]*(,[^,\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]*){0,29}$";
 /// The longest cancellation remark (as long as an admin order's memo is short; enough for a
 /// reason in any language).
 pub const CANCEL_REMARK_MAX: usize = 500;
 
 type ListLimit = Int<1, LIST_MAX>;
-type Numbers = Text<NUMBERS_TEXT_MAX>;
 type CancelRemark = Text<CANCEL_REMARK_MAX>;
 
 fn scope(p: &crate::db::repo::accounts::PartnerPrincipal) -> Scope {
@@ -80,32 +82,48 @@ pub struct ListValues {
     #[param(inline)]
     offset: Option<Offset>,
     /// Only these reservations: up to 30 ids (`rsv_…`) or origin numbers, comma-separated
-    /// (each matches either).
+    /// (each matches either). Empty entries are ignored: a value that names none (`,`) matches
+    /// no reservation.
     #[param(inline, example = "ACME-2026-000123,rsv_4Qm8ZtY1pL0cVx7aK2nB9dEw")]
-    reservation_numbers: Option<Numbers>,
+    reservation_numbers: Option<ReservationNumbers>,
 }
 
-/// Splits a comma-separated list of reservation numbers: 1 to 30 non-empty entries.
-pub(crate) fn parse_numbers(raw: &str) -> Result<Vec<String>, String> {
-    let numbers: Vec<String> = raw
-        .split(',')
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .map(str::to_string)
-        .collect();
-    if numbers.is_empty() {
-        return Err("must name at least one reservation".into());
+/// `reservationNumbers`: up to 30 comma-separated reservation ids or origin numbers. Entries are
+/// trimmed and empty ones ignored, so a value that names none (`,`) matches no reservation; an
+/// entry no reservation has (one longer than any number, say) matches none either. Only what
+/// the spec's schema refuses is refused: control characters, more than 30 entries, more than
+/// 3,030 characters.
+pub struct ReservationNumbers(Vec<String>);
+
+schema_name!(ReservationNumbers);
+
+impl Value for ReservationNumbers {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let text = Text::<NUMBERS_TEXT_MAX>::parse(raw)?;
+        let entries: Vec<&str> = text.as_str().split(',').collect();
+        if entries.len() > NUMBERS_MAX {
+            return Err(format!("must name at most {NUMBERS_MAX} reservations"));
+        }
+        Ok(ReservationNumbers(
+            entries
+                .into_iter()
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+                .collect(),
+        ))
     }
-    if numbers.len() > NUMBERS_MAX {
-        return Err(format!("must name at most {NUMBERS_MAX} reservations"));
+}
+
+impl utoipa::PartialSchema for ReservationNumbers {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .min_length(Some(1))
+            .max_length(Some(NUMBERS_TEXT_MAX))
+            .pattern(Some(NUMBERS_PATTERN))
+            .into()
     }
-    if let Some(long) = numbers.iter().find(|n| n.chars().count() > NUMBER_MAX) {
-        return Err(format!(
-            "{}…: a reservation number has at most {NUMBER_MAX} characters",
-            long.chars().take(20).collect::<String>()
-        ));
-    }
-    Ok(numbers)
 }
 
 pub(crate) async fn answers(
@@ -158,13 +176,14 @@ pub async fn list_reservations(
     Path(_platform): Path<String>,
     values: ListValues,
 ) -> Result<Json<ReservationList>, ApiError> {
-    let numbers = match &values.reservation_numbers {
-        Some(raw) => Some(
-            parse_numbers(raw.as_str())
-                .map_err(|e| ApiError::invalid(vec![FieldError::new("reservationNumbers", e)]))?,
-        ),
-        None => None,
-    };
+    let numbers = values.reservation_numbers.map(|n| n.0);
+    if numbers.as_ref().is_some_and(Vec::is_empty) {
+        // A filter that names no reservation matches none.
+        return Ok(Json(ReservationList {
+            rows: Vec::new(),
+            count: 0,
+        }));
+    }
     let q = ListQuery {
         scope: scope(&p),
         numbers,

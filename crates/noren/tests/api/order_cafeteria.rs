@@ -2,33 +2,9 @@
 //! customer's read, begin and append on the demo restaurant, and the stock race.
 
 use noren::db::entities::menu_item;
-use noren_testkit::{TestApp, both_databases, fixtures, json};
+use noren_testkit::{both_databases, fixtures, json};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::{Value, json};
-
-/// A mutable order of `shop_id` created with `key`, begun; answers (id, token).
-async fn begun_order(app: &TestApp, key: &str, shop_id: i64) -> (String, String) {
-    let res = app
-        .post_json(
-            "/api/admin/orders/cafeteria",
-            Some(key),
-            json!({"shopId": shop_id, "mutable": true}),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
-    let order = json(res).await;
-    let id = order["id"].as_str().expect("id").to_string();
-    let token = order["mutableToken"].as_str().expect("token").to_string();
-    let res = app
-        .post_json(
-            &format!("/api/cafeteria/{id}/begin"),
-            None,
-            json!({"token": token}),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
-    (id, token)
-}
 
 fn fields(body: &Value) -> Vec<String> {
     body["errors"]
@@ -219,7 +195,7 @@ both_databases! {
     async fn append_prices_lines_with_variations_and_adds_them_to_the_amount(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let path = format!("/api/cafeteria/{id}/append");
         let res = app.post_json(&path, None, json!({
             "token": token,
@@ -274,7 +250,7 @@ both_databases! {
     async fn append_names_every_problem_in_one_400_and_adds_nothing(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({
             "token": token,
             "deviceTag": "x".repeat(33),
@@ -332,8 +308,8 @@ both_databases! {
     async fn two_phones_appending_the_last_portion_at_once_exactly_one_gets_it(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
-        let (id2, token2) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
+        let (id2, token2) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let gyoza = menu_item::Entity::find_by_id(r.gyoza).one(app.db()).await.expect("as set up").expect("as set up");
         let mut row: menu_item::ActiveModel = gyoza.into();
         row.stock_available = Set(Some(1));
@@ -372,7 +348,7 @@ both_databases! {
     async fn finalize_makes_the_payment_for_the_amount_and_nothing_can_be_added_after(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None,
             json!({"token": token, "menus": [{"id": r.gyoza, "quantity": 2}]})).await;
         assert_eq!(res.status(), 200);
@@ -413,7 +389,7 @@ both_databases! {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
         // Empty: 0 yen cannot be paid online; the order stays in 1.
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let res = app.post_json(&format!("/api/cafeteria/{id}/finalize"), None, json!({"token": token})).await;
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], "the order's amount (0 yen) cannot be paid online: a payment's amount must be at least 50");

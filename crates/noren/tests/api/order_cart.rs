@@ -20,30 +20,6 @@ async fn delete(app: &TestApp, path: &str) -> reqwest::Response {
     send(reqwest::Client::new().delete(app.url(path))).await
 }
 
-/// A mutable order of `shop_id` created with `key`, begun; answers (id, token).
-async fn begun_order(app: &TestApp, key: &str, shop_id: i64) -> (String, String) {
-    let res = app
-        .post_json(
-            "/api/admin/orders/cafeteria",
-            Some(key),
-            json!({"shopId": shop_id, "mutable": true}),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
-    let order = json(res).await;
-    let id = order["id"].as_str().expect("id").to_string();
-    let token = order["mutableToken"].as_str().expect("token").to_string();
-    let res = app
-        .post_json(
-            &format!("/api/cafeteria/{id}/begin"),
-            None,
-            json!({"token": token}),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
-    (id, token)
-}
-
 fn fields(body: &Value) -> Vec<String> {
     let mut out: Vec<String> = body["errors"]
         .as_array()
@@ -89,7 +65,7 @@ both_databases! {
     async fn two_devices_share_one_cart_priced_like_lines(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
         let res = app.post_json(&cart, None, json!({
             "token": token, "deviceTag": "phone-a",
@@ -152,7 +128,7 @@ both_databases! {
     async fn patch_reprices_quantity_0_removes_and_delete_empties(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
         let res = app.post_json(&cart, None, json!({"token": token, "deviceTag": "phone-a",
             "menus": [{"id": r.shoyu_ramen, "variations": [{"id": r.size_large}]}, {"id": r.gyoza, "quantity": 2}]})).await;
@@ -219,7 +195,7 @@ both_databases! {
     async fn from_cart_appends_the_lines_takes_the_stock_and_empties_the_cart(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
         let from_cart = format!("/api/cafeteria/{id}/append/from-cart");
 
@@ -262,7 +238,7 @@ both_databases! {
     async fn two_devices_submitting_the_cart_at_once_append_it_once(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         app.post_json(&format!("/api/cafeteria/{id}/cart"), None, json!({"token": token, "deviceTag": "a", "menus": [{"id": r.gyoza, "quantity": 4}]})).await;
         let from_cart = format!("/api/cafeteria/{id}/append/from-cart");
         let (a, b) = tokio::join!(
@@ -281,7 +257,7 @@ both_databases! {
     async fn from_cart_with_too_little_stock_or_a_sold_out_menu_changes_nothing(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
         let from_cart = format!("/api/cafeteria/{id}/append/from-cart");
         let res = app.post_json(&cart, None, json!({"token": token, "deviceTag": "phone-a",
@@ -329,8 +305,8 @@ both_databases! {
     async fn bad_input_is_a_400_and_wrong_tokens_or_other_orders_items_are_404(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
-        let (other, other_token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
+        let (other, other_token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
 
         let res = app.post_json(&cart, None, json!({"token": token, "menus": [
@@ -399,7 +375,7 @@ both_databases! {
         assert_eq!(res.status(), 409);
         assert_eq!(json(res).await["message"], "order is in status 0 (created); cart edit is allowed only in 1 (mutable)");
 
-        let (id, token) = begun_order(&app, &m.key, m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
         let cart = format!("/api/cafeteria/{id}/cart");
         let res = app.post_json(&cart, None, json!({"token": token, "deviceTag": "a", "menus": [{"id": r.gyoza}, {"id": r.green_tea}]})).await;
         let item = ids(&json(res).await)[0];
