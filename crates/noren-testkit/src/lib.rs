@@ -212,23 +212,11 @@ impl TestApp {
     /// can assert that nothing more happened (no more deliveries, no retry) without sleeping.
     /// Jobs due later stay pending: move the clock and settle again to see them run.
     pub async fn settle_jobs(&self) {
-        let deadline = Instant::now() + DRAIN;
-        loop {
-            let now = self.state.clock.now();
-            let left = noren::db::repo::jobs::left_unprocessed(&self.state.db, now)
-                .await
-                .expect("read the jobs");
-            if left.is_empty() {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "background jobs still due or running after {DRAIN:?}: {left:?}"
-            );
-            self.state.webhook_wake.wake();
-            self.state.import_wake.wake();
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        let left = drain(&self.state).await;
+        assert!(
+            left.is_empty(),
+            "background jobs still due or running after {DRAIN:?}: {left:?}"
+        );
     }
 
     /// Runs every background job that is due on the server's clock, here and now, until none
@@ -472,17 +460,7 @@ impl Teardown {
                     .expect("read the jobs at teardown")
             } else if running {
                 // The server still runs: give its runner the time to take what is due.
-                let deadline = Instant::now() + DRAIN;
-                loop {
-                    let now = self.state.clock.now();
-                    let left = noren::db::repo::jobs::left_unprocessed(&self.state.db, now)
-                        .await
-                        .expect("read the jobs at teardown");
-                    if left.is_empty() || Instant::now() > deadline {
-                        break left;
-                    }
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                }
+                drain(&self.state).await
             } else {
                 // Stopped by the test: its pool is closed; look through a new connection.
                 let db = noren::db::connect(&self.server.database_url)
@@ -513,6 +491,23 @@ impl Teardown {
             left.len(),
             list.join("\n  ")
         ))
+    }
+}
+
+/// Waits, for up to [`DRAIN`], until the server's runner has left no job due or running (waking
+/// it, so a poll interval is not waited out); answers what is still left then.
+async fn drain(state: &AppState) -> Vec<noren::db::entities::job::Model> {
+    let deadline = Instant::now() + DRAIN;
+    loop {
+        let left = noren::db::repo::jobs::left_unprocessed(&state.db, state.clock.now())
+            .await
+            .expect("read the jobs");
+        if left.is_empty() || Instant::now() > deadline {
+            return left;
+        }
+        state.webhook_wake.wake();
+        state.import_wake.wake();
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
 
