@@ -6,7 +6,7 @@ use noren::db::entities::{legal_person, shop, shop_device};
 use noren::db::repo::accounts::{self, NewDevice, NewLegalPerson, NewShop};
 use noren::domain::keys::{MerchantFamily, Mode};
 use noren::domain::lang::Lang;
-use noren::state::AppState;
+use noren::http::state::AppState;
 
 /// A legal person with one shop and one device, and a key of the requested kind.
 pub struct Merchant {
@@ -99,8 +99,8 @@ pub async fn webhook_secret(state: &AppState, shop_id: i64, mode: Mode) -> Strin
 /// Makes `shop_id` the demo restaurant (the same code as `noren demo`): order settings, three
 /// categories, ramen with a required exclusive "Size" and optional "Toppings", gyoza in stock,
 /// an 8 % bento, an option menu and a special named only in Japanese.
-pub async fn restaurant(db: &Db, shop_id: i64) -> noren::order::demo::Restaurant {
-    noren::order::demo::seed_restaurant(db, shop_id, chrono::Utc::now())
+pub async fn restaurant(db: &Db, shop_id: i64) -> noren::order::service::demo::Restaurant {
+    noren::order::service::demo::seed_restaurant(db, shop_id, chrono::Utc::now())
         .await
         .expect("demo restaurant")
 }
@@ -108,7 +108,9 @@ pub async fn restaurant(db: &Db, shop_id: i64) -> noren::order::demo::Restaurant
 /// Adds `count` menus, each with an English name, to a new category of the shop, in one
 /// transaction; answers the category's id.
 pub async fn many_menus(db: &Db, shop_id: i64, count: usize) -> i64 {
-    use noren::db::repo::menus::{self, KIND_MENU, NewMenu, STATUS_AVAILABLE, TYPE_MENU, Texts};
+    use noren::order::store::menus::{
+        self, KIND_MENU, NewMenu, STATUS_AVAILABLE, TYPE_MENU, Texts,
+    };
     use sea_orm::TransactionTrait;
     let now = chrono::Utc::now();
     let tx = db.begin().await.expect("transaction");

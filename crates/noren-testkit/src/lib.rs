@@ -14,7 +14,7 @@ pub mod receiver;
 
 use noren::app::Server;
 use noren::config::Config;
-use noren::state::AppState;
+use noren::http::state::AppState;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

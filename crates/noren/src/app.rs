@@ -1,20 +1,19 @@
 //! The application: the router with its layers, binding, serving and graceful shutdown (the
-//! state it serves is in `state.rs`). `main.rs` and the test harness both start the server through [`Server`].
+//! state it serves is in `http/state.rs`). `main.rs` and the test harness both start the server through [`Server`].
 
 use crate::config::Config;
 use crate::connectors::Connectors;
-use crate::db::repo::inbound_reads::InboundReads;
-use crate::db::repo::token_reads::TokenReads;
 use crate::db::{self, Db};
 use crate::http::auth_cache::AuthCache;
 use crate::http::layers::{self, BODY_LIMIT};
 use crate::http::metrics::Metrics;
 use crate::http::ratelimit::{self, RateLimits};
 use crate::http::serve::{self, ConnectionLimits};
+use crate::http::state::{AppState, RenderedSpecs, Shared, ShopNumbers, Slices, StaticDirs};
 use crate::http::{ops, statics};
 use crate::jobs::{Runner, Wake};
 use crate::openapi::{Generated, Specs};
-use crate::state::{AppState, RenderedSpecs, Shared, ShopNumbers, ShopPages, StaticDirs};
+use crate::pay::service::hooks::PaymentHooks;
 use crate::webhooks::deliver::Delivery;
 use crate::{inbound, order, pay};
 use anyhow::Context;
@@ -93,7 +92,7 @@ async fn limit_body(
     req: axum::extract::Request,
     next: middleware::Next,
 ) -> axum::response::Response {
-    let limit = crate::order::import::body_limit(req.uri().path()).unwrap_or(BODY_LIMIT);
+    let limit = crate::order::http::import::body_limit(req.uri().path()).unwrap_or(BODY_LIMIT);
     let announced = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -219,9 +218,9 @@ impl Server {
             connectors: Arc::new(Connectors::default()),
             webhook_wake: Arc::new(Wake::default()),
             shop_numbers: ShopNumbers::new(clock.clone()),
-            shop_pages: Arc::new(ShopPages::new(clock.clone())),
-            token_reads: TokenReads::start(db.clone()),
-            inbound_reads: Arc::new(InboundReads::new(clock.clone())),
+            slices: Slices::default().with(PaymentHooks::following(vec![Arc::new(
+                crate::order::service::cafeteria::FollowPayments,
+            )])),
             rate_limits: Arc::new(RateLimits::new(&config_limits, &metrics, clock.clone())),
             secret_box,
             redeliver_limiter: Arc::new(ratelimit::redeliver_limiter(clock.clone())),
@@ -343,7 +342,7 @@ pub fn job_runner(state: &AppState, which: Workers) -> anyhow::Result<Runner> {
     }
     if which == Workers::All || state.config.import_worker {
         runner.register(
-            crate::order::import::job::Import::new(state.objects.clone(), state.shop_pages.clone()),
+            crate::order::service::import::Import::new(state.clone()),
             state.import_wake.clone(),
         );
     }

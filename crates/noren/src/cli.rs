@@ -388,14 +388,15 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
     };
     // The demo shop is also a restaurant (issue 11): order settings and a menu catalogue,
     // seeded once. The ordering API reads it by `shop.id` (`/api/order/shop/{shop_id}`).
-    if !crate::db::repo::menus::has_catalog(&db, shop.id).await? {
+    if !crate::order::store::menus::has_catalog(&db, shop.id).await? {
         let tx = db::begin_write(&db).await?;
-        crate::order::demo::seed_restaurant(&tx, shop.id, Utc::now()).await?;
+        crate::order::service::demo::seed_restaurant(&tx, shop.id, Utc::now()).await?;
         tx.commit().await?;
     }
     // The inbound catalogue (issue 12): shops in Tokyo and Kyoto for the demo platform.
     let objects = crate::objects::Objects::open(&config.objects, &config.data_dir)?;
-    let inbound = crate::inbound::demo::seed(&db, &objects, legal_person.id, Utc::now()).await?;
+    let inbound =
+        crate::inbound::service::demo::seed(&db, &objects, legal_person.id, Utc::now()).await?;
     let server_device = demo_device(&db, shop.id, "Demo server", "server", None).await?;
     let pos_device = demo_device(&db, shop.id, "Demo POS", "pos", Some(Lang::Ja)).await?;
     let platform = match accounts::find_platform_by_code(&db, DEMO_PLATFORM).await? {

@@ -8,6 +8,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::db::{DbKind, db_kind, redact_url};
 use crate::domain::secret_box::SecretBox;
 use crate::jobs::schedule::parse_schedule;
 use crate::webhooks::event::{DEFAULT_RETRY_SCHEDULE, FxRates};
@@ -18,13 +19,6 @@ pub use crate::webhooks::settings::WebhookSettings;
 pub enum LogFormat {
     Pretty,
     Json,
-}
-
-/// Which database engine a URL points at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DbKind {
-    Sqlite,
-    Postgres,
 }
 
 #[derive(Clone, Debug)]
@@ -148,274 +142,60 @@ impl Config {
         Self::from_lookup(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
     }
 
-    /// Reads settings through `lookup`, so tests can supply their own environment.
+    /// Reads settings through `lookup`, so tests can supply their own environment. The first
+    /// bad variable (in the order below) is the error.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let listen = match lookup("NOREN_LISTEN") {
-            None => SocketAddr::from(([127, 0, 0, 1], 8080)),
-            Some(v) => v.parse().map_err(|_| ConfigError {
-                var: "NOREN_LISTEN",
-                value: v,
-                expected: "an address like 127.0.0.1:8080 or 0.0.0.0:80",
-            })?,
-        };
-        let data_dir = PathBuf::from(lookup("NOREN_DATA_DIR").unwrap_or_else(|| "data".into()));
-        let database_url = match lookup("NOREN_DATABASE_URL") {
-            None => format!("sqlite://{}", data_dir.join("noren.db").display()),
-            Some(v) => {
-                if db_kind(&v).is_none() {
-                    return Err(ConfigError {
-                        var: "NOREN_DATABASE_URL",
-                        value: redact_url(&v),
-                        expected: "sqlite://PATH or postgres://USER:PASSWORD@HOST:PORT/DB",
-                    });
-                }
-                v
-            }
-        };
-        let public_url = match lookup("NOREN_PUBLIC_URL") {
-            None => None,
-            Some(v) => {
-                let ok = (v.starts_with("http://") || v.starts_with("https://"))
-                    && v.len() > "https://".len()
-                    && !v.contains(char::is_whitespace);
-                if !ok {
-                    return Err(ConfigError {
-                        var: "NOREN_PUBLIC_URL",
-                        value: v,
-                        expected: "an absolute http(s) URL like https://pay.example.com",
-                    });
-                }
-                Some(v.trim_end_matches('/').to_string())
-            }
-        };
-        let log_format = match lookup("NOREN_LOG").as_deref() {
-            None | Some("pretty") => LogFormat::Pretty,
-            Some("json") => LogFormat::Json,
-            Some(v) => {
-                return Err(ConfigError {
-                    var: "NOREN_LOG",
-                    value: v.to_string(),
-                    expected: "pretty or json",
-                });
-            }
-        };
-        let dir = |var: &'static str| -> Result<Option<PathBuf>, ConfigError> {
-            match lookup(var) {
-                None => Ok(None),
-                Some(v) if Path::new(&v).is_dir() => Ok(Some(PathBuf::from(v))),
-                Some(v) => Err(ConfigError {
-                    var,
-                    value: v,
-                    expected: "an existing directory",
-                }),
-            }
-        };
-        let auth_cache_ttl = match lookup("NOREN_AUTH_CACHE_TTL_MS") {
-            None => Duration::from_secs(2),
-            Some(v) => match v.parse::<u64>() {
-                Ok(ms) if ms <= 600_000 => Duration::from_millis(ms),
-                _ => {
-                    return Err(ConfigError {
-                        var: "NOREN_AUTH_CACHE_TTL_MS",
-                        value: v,
-                        expected: "milliseconds from 0 (off) to 600000",
-                    });
-                }
-            },
-        };
-        let number = |var: &'static str,
-                      default: u64,
-                      min: u64,
-                      max: u64,
-                      expected: &'static str|
-         -> Result<u64, ConfigError> {
-            match lookup(var) {
-                None => Ok(default),
-                Some(v) => match v.parse::<u64>() {
-                    Ok(n) if (min..=max).contains(&n) => Ok(n),
-                    _ => Err(ConfigError {
-                        var,
-                        value: v,
-                        expected,
-                    }),
-                },
-            }
-        };
-        let refund_window_days = number(
-            "NOREN_REFUND_WINDOW_DAYS",
-            90,
-            0,
-            3650,
-            "whole days from 0 to 3650",
-        )? as i64;
-        let fx_rates = match lookup("NOREN_FX_RATES") {
-            None => FxRates::default(),
-            Some(v) => FxRates::parse(&v).map_err(|_| ConfigError {
-                var: "NOREN_FX_RATES",
-                value: v,
-                expected: "rates from yen like CNY=0.047[,USD=0.0066]",
-            })?,
-        };
-        let worker = match lookup("NOREN_WEBHOOK_WORKER").as_deref() {
-            None | Some("on") => true,
-            Some("off") => false,
-            Some(v) => {
-                return Err(ConfigError {
-                    var: "NOREN_WEBHOOK_WORKER",
-                    value: v.to_string(),
-                    expected: "on or off",
-                });
-            }
-        };
-        let allow_private = match lookup("NOREN_WEBHOOK_ALLOW_PRIVATE").as_deref() {
-            None | Some("off") => false,
-            Some("on") => true,
-            Some(v) => {
-                return Err(ConfigError {
-                    var: "NOREN_WEBHOOK_ALLOW_PRIVATE",
-                    value: v.to_string(),
-                    expected: "on or off",
-                });
-            }
-        };
-        let secret_key = match lookup("NOREN_SECRET_KEY") {
-            None => None,
-            Some(v) => Some(SecretBox::parse_key(&v).map(|k| SecretBox::new(&k)).ok_or(ConfigError {
-                var: "NOREN_SECRET_KEY",
-                // Never echo a key, even a bad one.
-                value: "…".into(),
-                expected: "32 random bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)",
-            })?),
-        };
-        let schedule = match lookup("NOREN_WEBHOOK_RETRY_SCHEDULE") {
-            None => parse_schedule(DEFAULT_RETRY_SCHEDULE).unwrap_or_default(),
-            Some(v) => parse_schedule(&v).map_err(|_| ConfigError {
-                var: "NOREN_WEBHOOK_RETRY_SCHEDULE",
-                value: v,
-                expected: "1 to 10 waits like 10s,30s,1m (units ms, s, m, h)",
-            })?,
-        };
-        let webhooks = WebhookSettings {
-            worker,
-            timeout: Duration::from_millis(number(
-                "NOREN_WEBHOOK_TIMEOUT_MS",
-                10_000,
-                50,
-                60_000,
-                "milliseconds from 50 to 60000",
-            )?),
-            schedule,
-            concurrency: number(
-                "NOREN_WEBHOOK_CONCURRENCY",
-                32,
-                1,
-                512,
-                "a number from 1 to 512",
-            )? as usize,
-            poll: Duration::from_millis(number(
-                "NOREN_WEBHOOK_POLL_MS",
-                1000,
-                10,
-                60_000,
-                "milliseconds from 10 to 60000",
-            )?),
-            allow_private,
-        };
-        let rate = |var: &'static str, default: &str| -> Result<Option<Rate>, ConfigError> {
-            let raw = lookup(var).unwrap_or_else(|| default.to_string());
-            Rate::parse(&raw).map_err(|_| ConfigError {
-                var,
-                value: raw,
-                expected: "a rate like 100/s, 600/m or 5000/h (1 to 1000000), or off",
-            })
-        };
-        let client_ip_header = match lookup("NOREN_CLIENT_IP_HEADER") {
-            None => None,
-            Some(v) => Some(
-                axum::http::HeaderName::from_bytes(v.to_ascii_lowercase().as_bytes()).map_err(
-                    |_| ConfigError {
-                        var: "NOREN_CLIENT_IP_HEADER",
-                        value: v,
-                        expected: "a header name like x-forwarded-for or x-real-ip",
-                    },
-                )?,
-            ),
-        };
-        let metrics_token = lookup("NOREN_METRICS_TOKEN");
-        if let Some(t) = &metrics_token
-            && (t.len() < 16 || !t.bytes().all(|b| b.is_ascii_graphic()))
-        {
-            return Err(ConfigError {
-                var: "NOREN_METRICS_TOKEN",
-                value: "(hidden)".into(),
-                expected: "at least 16 visible ASCII characters",
-            });
-        }
-        let metrics_listen = match lookup("NOREN_METRICS_LISTEN") {
-            None => None,
-            Some(v) => Some(v.parse().map_err(|_| ConfigError {
-                var: "NOREN_METRICS_LISTEN",
-                value: v,
-                expected: "an address like 127.0.0.1:9090",
-            })?),
-        };
-        let limits = Limits {
-            header_timeout: Duration::from_millis(number(
-                "NOREN_HEADER_TIMEOUT_MS",
-                10_000,
-                100,
-                600_000,
-                "milliseconds from 100 to 600000",
-            )?),
-            request_timeout: Duration::from_millis(number(
-                "NOREN_REQUEST_TIMEOUT_MS",
-                30_000,
-                100,
-                600_000,
-                "milliseconds from 100 to 600000",
-            )?),
-            max_connections: number(
-                "NOREN_MAX_CONNECTIONS",
-                1024,
-                1,
-                1_000_000,
-                "a number from 1 to 1000000",
-            )? as usize,
-            per_key: rate("NOREN_RATE_LIMIT_PER_KEY", "100/s")?,
-            per_address: rate("NOREN_RATE_LIMIT_PER_ADDRESS", "100/s")?,
-            failures: rate("NOREN_RATE_LIMIT_FAILURES", "20/m")?,
-            client_ip_header,
-            metrics_token,
-            metrics_listen,
-        };
-        let objects = ObjectStoreSettings::from_lookup(&lookup)?;
-        let import_worker = match lookup("NOREN_IMPORT_WORKER").as_deref() {
-            None | Some("on") => true,
-            Some("off") => false,
-            Some(v) => {
-                return Err(ConfigError {
-                    var: "NOREN_IMPORT_WORKER",
-                    value: v.to_string(),
-                    expected: "on or off",
-                });
-            }
-        };
+        let env = Env(lookup);
+        let listen = env
+            .parsed(
+                "NOREN_LISTEN",
+                "an address like 127.0.0.1:8080 or 0.0.0.0:80",
+                |v| v.parse().ok(),
+            )?
+            .unwrap_or(SocketAddr::from(([127, 0, 0, 1], 8080)));
+        let data_dir = PathBuf::from(env.get("NOREN_DATA_DIR").unwrap_or_else(|| "data".into()));
         Ok(Config {
-            objects,
-            import_worker,
-            limits,
-            secret_key,
-            refund_window_days,
-            fx_rates,
-            webhooks,
-            auth_cache_ttl,
             listen,
-            database_url,
-            public_url,
+            database_url: database_url(&env, &data_dir)?,
+            public_url: env.parsed(
+                "NOREN_PUBLIC_URL",
+                "an absolute http(s) URL like https://pay.example.com",
+                public_url,
+            )?,
+            log_format: env
+                .parsed("NOREN_LOG", "pretty or json", |v| match v {
+                    "pretty" => Some(LogFormat::Pretty),
+                    "json" => Some(LogFormat::Json),
+                    _ => None,
+                })?
+                .unwrap_or(LogFormat::Pretty),
+            auth_cache_ttl: env.millis(
+                "NOREN_AUTH_CACHE_TTL_MS",
+                2000,
+                (0, 600_000),
+                "milliseconds from 0 (off) to 600000",
+            )?,
+            refund_window_days: env.number(
+                "NOREN_REFUND_WINDOW_DAYS",
+                90,
+                (0, 3650),
+                "whole days from 0 to 3650",
+            )? as i64,
+            fx_rates: env
+                .parsed(
+                    "NOREN_FX_RATES",
+                    "rates from yen like CNY=0.047[,USD=0.0066]",
+                    |v| FxRates::parse(v).ok(),
+                )?
+                .unwrap_or_default(),
+            webhooks: webhook_settings(&env)?,
+            limits: limits(&env)?,
+            objects: ObjectStoreSettings::from_lookup(&env.0)?,
+            import_worker: env.switch("NOREN_IMPORT_WORKER", true)?,
+            portal_dir: env.dir("NOREN_PORTAL_DIR")?,
+            checkout_dir: env.dir("NOREN_CHECKOUT_DIR")?,
+            secret_key: secret_key(&env)?,
             data_dir,
-            log_format,
-            portal_dir: dir("NOREN_PORTAL_DIR")?,
-            checkout_dir: dir("NOREN_CHECKOUT_DIR")?,
         })
     }
 
@@ -474,33 +254,214 @@ impl Config {
     }
 }
 
-pub fn db_kind(url: &str) -> Option<DbKind> {
-    if url.starts_with("sqlite:") {
-        Some(DbKind::Sqlite)
-    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        Some(DbKind::Postgres)
-    } else {
-        None
+/// The environment as `Config::from_lookup` reads it: one variable at a time, each error naming
+/// its variable, its value and what is expected.
+struct Env<F: Fn(&str) -> Option<String>>(F);
+
+impl<F: Fn(&str) -> Option<String>> Env<F> {
+    fn get(&self, var: &str) -> Option<String> {
+        (self.0)(var)
+    }
+
+    /// `var` read by `parse`; `None` when unset, the error when `parse` refuses it.
+    fn parsed<T>(
+        &self,
+        var: &'static str,
+        expected: &'static str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<Option<T>, ConfigError> {
+        match self.get(var) {
+            None => Ok(None),
+            Some(v) => match parse(&v) {
+                Some(value) => Ok(Some(value)),
+                None => Err(ConfigError {
+                    var,
+                    value: v,
+                    expected,
+                }),
+            },
+        }
+    }
+
+    /// `on` or `off`; `default` when unset.
+    fn switch(&self, var: &'static str, default: bool) -> Result<bool, ConfigError> {
+        let on = self.parsed(var, "on or off", |v| match v {
+            "on" => Some(true),
+            "off" => Some(false),
+            _ => None,
+        })?;
+        Ok(on.unwrap_or(default))
+    }
+
+    /// A whole number within `(min, max)`; `default` when unset.
+    fn number(
+        &self,
+        var: &'static str,
+        default: u64,
+        (min, max): (u64, u64),
+        expected: &'static str,
+    ) -> Result<u64, ConfigError> {
+        let n = self.parsed(var, expected, |v| {
+            v.parse::<u64>().ok().filter(|n| (min..=max).contains(n))
+        })?;
+        Ok(n.unwrap_or(default))
+    }
+
+    /// Milliseconds within `bounds`; `default` when unset.
+    fn millis(
+        &self,
+        var: &'static str,
+        default: u64,
+        bounds: (u64, u64),
+        expected: &'static str,
+    ) -> Result<Duration, ConfigError> {
+        self.number(var, default, bounds, expected)
+            .map(Duration::from_millis)
+    }
+
+    /// An existing directory, or `None` when unset.
+    fn dir(&self, var: &'static str) -> Result<Option<PathBuf>, ConfigError> {
+        self.parsed(var, "an existing directory", |v| {
+            Path::new(v).is_dir().then(|| PathBuf::from(v))
+        })
+    }
+
+    /// A [`Rate`] (`off` is `None`); `default` when unset.
+    fn rate(&self, var: &'static str, default: &str) -> Result<Option<Rate>, ConfigError> {
+        let raw = self.get(var).unwrap_or_else(|| default.to_string());
+        Rate::parse(&raw).map_err(|_| ConfigError {
+            var,
+            value: raw,
+            expected: "a rate like 100/s, 600/m or 5000/h (1 to 1000000), or off",
+        })
     }
 }
 
-/// Hides the password of a database URL so that it never reaches a log or an error line.
-pub fn redact_url(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme_end), Some(at)) if at > scheme_end => {
-            let creds = &url[scheme_end + 3..at];
-            match creds.find(':') {
-                Some(colon) => format!(
-                    "{}{}:***{}",
-                    &url[..scheme_end + 3],
-                    &creds[..colon],
-                    &url[at..]
-                ),
-                None => url.to_string(),
-            }
-        }
-        _ => url.to_string(),
+/// `NOREN_DATABASE_URL`, else the SQLite file under `data_dir`. A bad URL is shown without
+/// its password.
+fn database_url<F: Fn(&str) -> Option<String>>(
+    env: &Env<F>,
+    data_dir: &Path,
+) -> Result<String, ConfigError> {
+    match env.get("NOREN_DATABASE_URL") {
+        None => Ok(format!("sqlite://{}", data_dir.join("noren.db").display())),
+        Some(v) if db_kind(&v).is_some() => Ok(v),
+        Some(v) => Err(ConfigError {
+            var: "NOREN_DATABASE_URL",
+            value: redact_url(&v),
+            expected: "sqlite://PATH or postgres://USER:PASSWORD@HOST:PORT/DB",
+        }),
     }
+}
+
+/// An absolute http(s) URL without spaces, its trailing `/` left out.
+fn public_url(v: &str) -> Option<String> {
+    let ok = (v.starts_with("http://") || v.starts_with("https://"))
+        && v.len() > "https://".len()
+        && !v.contains(char::is_whitespace);
+    ok.then(|| v.trim_end_matches('/').to_string())
+}
+
+/// `NOREN_SECRET_KEY`; a bad key is never echoed.
+fn secret_key<F: Fn(&str) -> Option<String>>(
+    env: &Env<F>,
+) -> Result<Option<SecretBox>, ConfigError> {
+    let Some(v) = env.get("NOREN_SECRET_KEY") else {
+        return Ok(None);
+    };
+    let key = SecretBox::parse_key(&v).ok_or(ConfigError {
+        var: "NOREN_SECRET_KEY",
+        value: "…".into(),
+        expected: "32 random bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)",
+    })?;
+    Ok(Some(SecretBox::new(&key)))
+}
+
+/// The `NOREN_WEBHOOK_*` settings.
+fn webhook_settings<F: Fn(&str) -> Option<String>>(
+    env: &Env<F>,
+) -> Result<WebhookSettings, ConfigError> {
+    let worker = env.switch("NOREN_WEBHOOK_WORKER", true)?;
+    let allow_private = env.switch("NOREN_WEBHOOK_ALLOW_PRIVATE", false)?;
+    let schedule = env
+        .parsed(
+            "NOREN_WEBHOOK_RETRY_SCHEDULE",
+            "1 to 10 waits like 10s,30s,1m (units ms, s, m, h)",
+            |v| parse_schedule(v).ok(),
+        )?
+        .unwrap_or_else(|| parse_schedule(DEFAULT_RETRY_SCHEDULE).unwrap_or_default());
+    Ok(WebhookSettings {
+        worker,
+        timeout: env.millis(
+            "NOREN_WEBHOOK_TIMEOUT_MS",
+            10_000,
+            (50, 60_000),
+            "milliseconds from 50 to 60000",
+        )?,
+        schedule,
+        concurrency: env.number(
+            "NOREN_WEBHOOK_CONCURRENCY",
+            32,
+            (1, 512),
+            "a number from 1 to 512",
+        )? as usize,
+        poll: env.millis(
+            "NOREN_WEBHOOK_POLL_MS",
+            1000,
+            (10, 60_000),
+            "milliseconds from 10 to 60000",
+        )?,
+        allow_private,
+    })
+}
+
+/// The request limits, rate limits and the metrics listener.
+fn limits<F: Fn(&str) -> Option<String>>(env: &Env<F>) -> Result<Limits, ConfigError> {
+    let client_ip_header = env.parsed(
+        "NOREN_CLIENT_IP_HEADER",
+        "a header name like x-forwarded-for or x-real-ip",
+        |v| axum::http::HeaderName::from_bytes(v.to_ascii_lowercase().as_bytes()).ok(),
+    )?;
+    let metrics_token = env.get("NOREN_METRICS_TOKEN");
+    if let Some(t) = &metrics_token
+        && (t.len() < 16 || !t.bytes().all(|b| b.is_ascii_graphic()))
+    {
+        return Err(ConfigError {
+            var: "NOREN_METRICS_TOKEN",
+            value: "(hidden)".into(),
+            expected: "at least 16 visible ASCII characters",
+        });
+    }
+    Ok(Limits {
+        metrics_listen: env.parsed(
+            "NOREN_METRICS_LISTEN",
+            "an address like 127.0.0.1:9090",
+            |v| v.parse().ok(),
+        )?,
+        header_timeout: env.millis(
+            "NOREN_HEADER_TIMEOUT_MS",
+            10_000,
+            (100, 600_000),
+            "milliseconds from 100 to 600000",
+        )?,
+        request_timeout: env.millis(
+            "NOREN_REQUEST_TIMEOUT_MS",
+            30_000,
+            (100, 600_000),
+            "milliseconds from 100 to 600000",
+        )?,
+        max_connections: env.number(
+            "NOREN_MAX_CONNECTIONS",
+            1024,
+            (1, 1_000_000),
+            "a number from 1 to 1000000",
+        )? as usize,
+        per_key: env.rate("NOREN_RATE_LIMIT_PER_KEY", "100/s")?,
+        per_address: env.rate("NOREN_RATE_LIMIT_PER_ADDRESS", "100/s")?,
+        failures: env.rate("NOREN_RATE_LIMIT_FAILURES", "20/m")?,
+        client_ip_header,
+        metrics_token,
+    })
 }
 
 #[cfg(test)]

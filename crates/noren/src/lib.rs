@@ -20,6 +20,6 @@ pub mod openapi;
 pub mod order;
 pub mod pay;
 pub mod signed;
-pub mod state;
+
 pub mod testhook;
 pub mod webhooks;

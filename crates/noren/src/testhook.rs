@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-/// In `db::repo::payments::create`, after the payment's row is inserted and before the
+/// In `pay::store::payments::create`, after the payment's row is inserted and before the
 /// transaction that holds it (with the `Idempotency-Key` and its answer) commits.
 pub const AFTER_PAYMENT_INSERT: &str = "after_payment_insert";
 

@@ -56,7 +56,7 @@ async fn main() -> anyhow::Result<()> {
         .map(|s| s.parse())
         .transpose()?
         .unwrap_or(10_000);
-    let bytes = noren::order::import::template::sample(n, 50)?;
+    let bytes = noren::order::domain::import::template::sample(n, 50)?;
     let size = bytes.len();
     let client = reqwest::Client::new();
 

@@ -6,12 +6,14 @@
 //! payment webhook URLs) and `--updates-enabled` (the partner's update call). The first time a
 //! mode gets a URL, its signing secret is made and printed, once; `show` never prints secrets.
 
+use super::order_settings::refused;
 use crate::config::Config;
 use crate::db::Db;
 use crate::db::entities::inbound_platform;
 use crate::db::repo::accounts;
-use crate::db::repo::inbound_platforms::{self, PlatformSettings};
-use crate::domain::destination::parse_webhook_url;
+use crate::http::error::FieldError;
+use crate::http::values::{Raw, Value, WebhookUrl};
+use crate::inbound::store::platforms::{self, PlatformSettings};
 use crate::webhooks::store as webhooks;
 use anyhow::anyhow;
 use chrono::Utc;
@@ -59,17 +61,26 @@ pub async fn platform(
         } => {
             let p = find(db, &platform).await?;
             let allow_private = config.webhooks.allow_private;
+            // The payment webhooks' URL value and the rules of its mode; a refusal names the
+            // flag as the API names a field.
             let url = |raw: Option<String>, livemode: bool, flag: &str| match raw.as_deref() {
                 None => Ok(None),
                 Some("none") => Ok(Some(None)),
-                Some(raw) => parse_webhook_url(raw, livemode, allow_private)
-                    .map(|u| Some(Some(u)))
-                    .map_err(|e| anyhow!("{flag} {e}")),
+                Some(raw) => WebhookUrl::parse(Raw::Text(raw))
+                    .and_then(|u| u.check(livemode, allow_private).map(|()| u))
+                    .map(|u| Some(Some(u.into_string())))
+                    .map_err(|e| FieldError::new(flag, e)),
             };
-            let settings = PlatformSettings {
-                webhook_url: url(webhook_url, true, "--webhook-url")?,
-                webhook_url_test: url(webhook_url_test, false, "--webhook-url-test")?,
-                updates_enabled,
+            let settings = match (
+                url(webhook_url, true, "--webhook-url"),
+                url(webhook_url_test, false, "--webhook-url-test"),
+            ) {
+                (Ok(webhook_url), Ok(webhook_url_test)) => PlatformSettings {
+                    webhook_url,
+                    webhook_url_test,
+                    updates_enabled,
+                },
+                (live, test) => return Err(refused(live.err().into_iter().chain(test.err()))),
             };
             let tx = crate::db::begin_write(db).await?;
             let mut secrets = serde_json::Map::new();
@@ -88,7 +99,7 @@ pub async fn platform(
                     secrets.insert(mode(livemode).into(), Json::String(secret));
                 }
             }
-            let p = inbound_platforms::set_settings(&tx, p.id, &settings)
+            let p = platforms::set_settings(&tx, p.id, &settings)
                 .await?
                 .ok_or_else(|| anyhow!("no platform {platform}"))?;
             tx.commit().await?;

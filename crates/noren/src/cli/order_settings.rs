@@ -7,17 +7,27 @@
 //! `orderSettings` (HH:MM times, `deliveryFee`, the `*Opening` flags), `orderSchedules` and
 //! `orderGreetings`. `set` applies the keys given (in a `--json` file, then the flags) to what
 //! is stored; a key that is absent keeps its value, `null` (or `none` on a flag) clears it.
-//! Every value is checked before anything is written; an error names the field and the rule.
+//!
+//! Both documents are read with the API's values (`http::values`): a value type per rule and a
+//! `#[derive(Values)]` struct per object. Every problem is reported at once before anything is
+//! written, one line `field: rule` each, named by its JSON path as the API names fields
+//! (`orderSettings.takeoutOpenTime`, `orderSchedules[0].closeTime`, `[1].id`); the command
+//! exits 1. What `cli/inbound.rs` shares (`HhMm`, `refused`, `read_json`) is here.
 
 use crate::db::entities::order_shop;
-use crate::db::repo::{accounts, order_shops};
 use crate::db::{self, Db};
 use crate::domain::lang::Lang;
+use crate::http::error::FieldError;
+use crate::http::values::{
+    FromValues, HttpUrl, Int, Items, Keyed, Object, Raw, Text, Unique, Value, Values, by_path,
+    read_object,
+};
+use crate::inbound::domain::hhmm;
+use crate::order::store::order_shops;
 use anyhow::{anyhow, bail};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveTime, Utc};
 use clap::{Args, Subcommand};
 use serde_json::{Map, Value as Json, json};
-use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -131,32 +141,32 @@ pub struct BenchMenusArgs {
 pub async fn order_settings(db: &Db, cmd: OrderSettingsCommand) -> anyhow::Result<Json> {
     match cmd {
         OrderSettingsCommand::Show { shop } => {
-            let shop = shop_by_number(db, &shop).await?;
+            let shop = super::shop_by_number(db, &shop).await?;
             let row = order_shops::find(db, shop.id).await?;
             Ok(shown(&shop, row.as_ref()))
         }
         OrderSettingsCommand::Set(args) => {
-            let shop = shop_by_number(db, &args.shop).await?;
-            let mut changes: Vec<(String, Json)> = Vec::new();
+            let shop = super::shop_by_number(db, &args.shop).await?;
+            let mut doc = Map::new();
             if let Some(path) = &args.json {
-                let doc = read_json(path)?;
-                let Json::Object(map) = doc else {
+                let Json::Object(map) = read_json(path)? else {
                     bail!("--json: the settings must be one JSON object");
                 };
-                flatten(&map, &mut changes)?;
+                doc = map;
             }
-            changes.extend(flag_changes(&args));
-            if changes.is_empty() {
+            for (field, value) in flag_changes(&args) {
+                merge(&mut doc, &field, value);
+            }
+            if doc.is_empty() {
                 bail!("nothing to set: give --json FILE or at least one field flag (see --help)");
             }
+            let changes = check(doc).map_err(refused)?;
             let now = Utc::now();
             let tx = db::begin_write(db).await?;
             let mut row = order_shops::find(&tx, shop.id)
                 .await?
                 .unwrap_or_else(|| empty_settings(shop.id, now));
-            for (field, value) in changes {
-                apply(&mut row, &field, value).map_err(|e| anyhow!("{field}: {e}"))?;
-            }
+            apply(&mut row, changes);
             row.updated_at = now;
             order_shops::put(&tx, row.clone()).await?;
             tx.commit().await?;
@@ -168,20 +178,25 @@ pub async fn order_settings(db: &Db, cmd: OrderSettingsCommand) -> anyhow::Resul
 pub async fn delivery_addresses(db: &Db, cmd: DeliveryAddressesCommand) -> anyhow::Result<Json> {
     match cmd {
         DeliveryAddressesCommand::List { shop } => {
-            let shop = shop_by_number(db, &shop).await?;
+            let shop = super::shop_by_number(db, &shop).await?;
             let row = order_shops::find(db, shop.id).await?;
             Ok(addresses_shown(&shop, row.as_ref()))
         }
         DeliveryAddressesCommand::Set { shop, file } => {
-            let shop = shop_by_number(db, &shop).await?;
-            let list = parse_delivery_addresses(&read_json(&file)?)
-                .map_err(|e| anyhow!("{}: {e}", file.display()))?;
+            let shop = super::shop_by_number(db, &shop).await?;
+            let list = delivery_address_list(&read_json(&file)?).map_err(|errors| {
+                // A problem of the whole list is named by the file.
+                refused(errors.into_iter().map(|e| match e.field.as_str() {
+                    "" => FieldError::new(file.display().to_string(), e.message),
+                    _ => e,
+                }))
+            })?;
             let now = Utc::now();
             let tx = db::begin_write(db).await?;
             let mut row = order_shops::find(&tx, shop.id)
                 .await?
                 .unwrap_or_else(|| empty_settings(shop.id, now));
-            row.delivery_addresses = Json::Array(list).to_string();
+            row.delivery_addresses = list.to_string();
             row.updated_at = now;
             order_shops::put(&tx, row.clone()).await?;
             tx.commit().await?;
@@ -191,12 +206,12 @@ pub async fn delivery_addresses(db: &Db, cmd: DeliveryAddressesCommand) -> anyho
 }
 
 pub async fn bench_menus(db: &Db, args: BenchMenusArgs) -> anyhow::Result<Json> {
-    use crate::db::repo::menus::{self, KIND_CATEGORY, KIND_MENU, NewMenu, STATUS_AVAILABLE};
-    use crate::db::repo::menus::{TYPE_MENU, Texts};
+    use crate::order::store::menus::{self, KIND_CATEGORY, KIND_MENU, NewMenu, STATUS_AVAILABLE};
+    use crate::order::store::menus::{TYPE_MENU, Texts};
     if !(1..=10_000).contains(&args.count) {
         bail!("--count must be 1 to 10000");
     }
-    let shop = shop_by_number(db, &args.shop).await?;
+    let shop = super::shop_by_number(db, &args.shop).await?;
     let now = Utc::now();
     let tx = db::begin_write(db).await?;
     let category = menus::create_category(&tx, shop.id, None, None, 100, now).await?;
@@ -258,13 +273,8 @@ pub async fn bench_menus(db: &Db, args: BenchMenusArgs) -> anyhow::Result<Json> 
     )
 }
 
-async fn shop_by_number(db: &Db, number: &str) -> anyhow::Result<crate::db::entities::shop::Model> {
-    accounts::find_shop_by_number(db, number)
-        .await?
-        .ok_or_else(|| anyhow!("no shop with number {number}"))
-}
-
-fn read_json(path: &Path) -> anyhow::Result<Json> {
+/// A JSON document from a file (`-`: standard input), at most 1 MiB.
+pub(super) fn read_json(path: &Path) -> anyhow::Result<Json> {
     let mut text = String::new();
     if path == Path::new("-") {
         std::io::stdin()
@@ -374,69 +384,7 @@ fn addresses_shown(
     })
 }
 
-/// The document's keys as `(path, value)` pairs (`orderSettings.deliveryFee`), refusing keys
-/// that cannot be set.
-fn flatten(map: &Map<String, Json>, out: &mut Vec<(String, Json)>) -> anyhow::Result<()> {
-    for (key, value) in map {
-        if key == "orderSettings" {
-            let Json::Object(inner) = value else {
-                bail!("orderSettings: must be an object");
-            };
-            for (k, v) in inner {
-                let path = format!("orderSettings.{k}");
-                if !SETTINGS_KEYS.contains(&k.as_str()) {
-                    bail!(
-                        "{path}: unknown field; the fields are {}",
-                        SETTINGS_KEYS.join(", ")
-                    );
-                }
-                out.push((path, v.clone()));
-            }
-        } else if key == "deliveryAddresses" {
-            bail!("deliveryAddresses: set them with `noren delivery-addresses set`");
-        } else if TOP_KEYS.contains(&key.as_str()) {
-            out.push((key.clone(), value.clone()));
-        } else {
-            bail!(
-                "{key}: unknown field; the fields are {}, orderSettings",
-                TOP_KEYS.join(", ")
-            );
-        }
-    }
-    Ok(())
-}
-
-const TOP_KEYS: [&str; 13] = [
-    "desc",
-    "tel",
-    "address",
-    "imageArray",
-    "googlePlaceId",
-    "sctLink",
-    "invoiceRegNo",
-    "isTakeoutSupported",
-    "isDeliverySupported",
-    "isCafeteriaSupported",
-    "isOrderPaymentOptionSupported",
-    "orderSchedules",
-    "orderGreetings",
-];
-
-const SETTINGS_KEYS: [&str; 11] = [
-    "takeoutOpenTime",
-    "takeoutLastOrderTime",
-    "deliveryOpenTime",
-    "deliveryLastOrderTime",
-    "cafeteriaOpenTime",
-    "cafeteriaLastOrderTime",
-    "deliveryFee",
-    "desc",
-    "deliveryOpening",
-    "cafeteriaOpening",
-    "takeoutOpening",
-];
-
-/// The flags as changes, in the same form as the file's keys.
+/// The flags as `(path, value)` changes (`orderSettings.deliveryFee`); `none` is `null`.
 fn flag_changes(a: &SetArgs) -> Vec<(String, Json)> {
     let text = |v: &Option<String>| {
         v.as_ref().map(|s| {
@@ -506,308 +454,521 @@ fn flag_changes(a: &SetArgs) -> Vec<(String, Json)> {
         .collect()
 }
 
-/// Checks one value and stores it in the row.
-fn apply(row: &mut order_shop::Model, field: &str, v: Json) -> Result<(), String> {
-    match field {
-        "desc" => row.description = text(&v, 2000, true)?,
-        "tel" => row.tel = tel(&v)?,
-        "address" => row.address = text(&v, 500, false)?,
-        "imageArray" => row.image_array = images(&v)?,
-        "googlePlaceId" => row.google_place_id = token(&v, 255)?,
-        "sctLink" => row.sct_link = url(&v)?,
-        "invoiceRegNo" => row.invoice_reg_no = invoice_reg_no(&v)?,
-        "isTakeoutSupported" => row.is_takeout_supported = boolean(&v)?,
-        "isDeliverySupported" => row.is_delivery_supported = boolean(&v)?,
-        "isCafeteriaSupported" => row.is_cafeteria_supported = boolean(&v)?,
-        "isOrderPaymentOptionSupported" => row.is_order_payment_option_supported = boolean(&v)?,
-        "orderSchedules" => row.schedules = schedules(&v)?,
-        "orderGreetings" => row.greetings = greetings(&v)?,
-        "orderSettings.takeoutOpenTime" => row.takeout_open_time = time(&v)?,
-        "orderSettings.takeoutLastOrderTime" => row.takeout_last_order_time = time(&v)?,
-        "orderSettings.deliveryOpenTime" => row.delivery_open_time = time(&v)?,
-        "orderSettings.deliveryLastOrderTime" => row.delivery_last_order_time = time(&v)?,
-        "orderSettings.cafeteriaOpenTime" => row.cafeteria_open_time = time(&v)?,
-        "orderSettings.cafeteriaLastOrderTime" => row.cafeteria_last_order_time = time(&v)?,
-        "orderSettings.deliveryFee" => row.delivery_fee = fee(&v)?,
-        "orderSettings.desc" => row.settings_desc = text(&v, 2000, true)?,
-        "orderSettings.deliveryOpening" => row.delivery_opening = boolean(&v)?,
-        "orderSettings.cafeteriaOpening" => row.cafeteria_opening = boolean(&v)?,
-        "orderSettings.takeoutOpening" => row.takeout_opening = boolean(&v)?,
-        _ => return Err("unknown field".into()),
-    }
-    Ok(())
-}
-
-fn shown_value(v: &Json) -> String {
-    let s = v.to_string();
-    if s.chars().count() > 60 {
-        format!("{}…", s.chars().take(60).collect::<String>())
-    } else {
-        s
-    }
-}
-
-/// `HH:MM`, 00:00 to 23:59, or `null`.
-pub fn is_hhmm(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 5
-        && b[2] == b':'
-        && b[..2].iter().chain(&b[3..]).all(u8::is_ascii_digit)
-        && (b[0] - b'0') * 10 + (b[1] - b'0') < 24
-        && b[3] < b'6'
-}
-
-fn time(v: &Json) -> Result<Option<String>, String> {
-    match v {
-        Json::Null => Ok(None),
-        Json::String(s) if is_hhmm(s) => Ok(Some(s.clone())),
-        _ => Err(format!(
-            "{} is not a time HH:MM (00:00 to 23:59, JST), or null to clear it",
-            shown_value(v)
-        )),
-    }
-}
-
-fn boolean(v: &Json) -> Result<bool, String> {
-    v.as_bool()
-        .ok_or_else(|| format!("{} is not true or false", shown_value(v)))
-}
-
-fn fee(v: &Json) -> Result<i64, String> {
-    match v.as_i64() {
-        Some(n) if (0..=100_000).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "{} is not a whole number of yen from 0 to 100000",
-            shown_value(v)
-        )),
-    }
-}
-
-/// Text of 1 to `max` characters without control characters (line breaks allowed when
-/// `lines`), or null.
-fn text(v: &Json, max: usize, lines: bool) -> Result<Option<String>, String> {
-    let s = match v {
-        Json::Null => return Ok(None),
-        Json::String(s) => s,
-        _ => return Err(format!("{} is not a string or null", shown_value(v))),
+/// Puts a flag's value into the document, over the file's (`orderSettings.desc` goes into
+/// `orderSettings`).
+fn merge(doc: &mut Map<String, Json>, field: &str, value: Json) {
+    let Some(key) = field.strip_prefix("orderSettings.") else {
+        doc.insert(field.into(), value);
+        return;
     };
-    check_text(s, max, lines)?;
-    Ok(Some(s.clone()))
+    let inner = doc.entry("orderSettings").or_insert(Json::Null);
+    if inner.is_null() {
+        *inner = json!({});
+    }
+    // Anything but an object is refused when the document is read.
+    if let Json::Object(inner) = inner {
+        inner.insert(key.into(), value);
+    }
 }
 
-fn check_text(s: &str, max: usize, lines: bool) -> Result<(), String> {
-    if s.trim().is_empty() {
-        return Err("is empty (use null, or `none` on the command line, to clear it)".into());
-    }
-    if s.chars().count() > max {
-        return Err(format!("is longer than {max} characters"));
-    }
-    if s.chars().any(|c| c.is_control() && !(lines && c == '\n')) {
-        return Err("contains a control character".into());
-    }
-    Ok(())
+/// Refuses a document: one line per problem, `field: message` as the API names them (the
+/// command exits 1).
+pub(super) fn refused(errors: impl IntoIterator<Item = FieldError>) -> anyhow::Error {
+    let lines: Vec<String> = errors
+        .into_iter()
+        .map(|e| match e.field.as_str() {
+            "" => e.message,
+            field => format!("{field}: {}", e.message),
+        })
+        .collect();
+    anyhow!("{}", lines.join("\n"))
 }
 
-fn tel(v: &Json) -> Result<Option<String>, String> {
-    let t = text(v, 32, false)?;
-    if let Some(s) = &t {
+/// A value as given, for a message (at most 60 characters).
+fn as_given(raw: Raw<'_>) -> String {
+    let s = match raw {
+        Raw::Text(s) => s.to_string(),
+        Raw::Json(v) => v.to_string(),
+    };
+    match s.char_indices().nth(60) {
+        Some((end, _)) => format!("{}…", &s[..end]),
+        None => s,
+    }
+}
+
+/// A time of day `HH:MM`, 00:00 to 23:59 (JST in the operators' documents).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct HhMm(pub(super) NaiveTime);
+
+impl HhMm {
+    pub(super) fn text(self) -> String {
+        hhmm::format(self.0)
+    }
+}
+
+impl Value for HhMm {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let s = raw.text()?;
+        hhmm::parse(s)
+            .map(HhMm)
+            .ok_or_else(|| format!("{s:?} is not a time HH:MM (00:00 to 23:59, JST)"))
+    }
+}
+
+/// Text that is not blank: at most `MAX` characters without control characters (line breaks
+/// allowed when `lines`).
+fn filled<const MAX: usize>(raw: Raw<'_>, lines: bool) -> Result<String, String> {
+    if raw.text()?.trim().is_empty() {
+        return Err("is blank (null, or `none` on the command line, clears it)".into());
+    }
+    let text = Text::<MAX>::parse(raw)?.into_string();
+    if text.contains('\t') || (!lines && text.contains('\n')) {
+        return Err(if lines {
+            "must not contain control characters but line breaks"
+        } else {
+            "must be one line"
+        }
+        .into());
+    }
+    Ok(text)
+}
+
+/// Text of lines (`desc`): see [`filled`].
+struct Note<const MAX: usize>(String);
+
+impl<const MAX: usize> Value for Note<MAX> {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        filled::<MAX>(raw, true).map(Note)
+    }
+}
+
+/// Text on one line (`address`): see [`filled`].
+struct Line<const MAX: usize>(String);
+
+impl<const MAX: usize> Value for Line<MAX> {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        filled::<MAX>(raw, false).map(Line)
+    }
+}
+
+/// A phone number: digits, `+`, `-`, spaces and parentheses, at most 32 characters.
+struct Tel(String);
+
+impl Value for Tel {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let s = filled::<32>(raw, false)?;
         let ok = s.starts_with(|c: char| c.is_ascii_digit() || c == '+')
             && s.chars().all(|c| c.is_ascii_digit() || "+-() ".contains(c));
         if !ok {
             return Err(format!(
-                "{} is not a phone number (digits, +, -, spaces and parentheses)",
-                shown_value(v)
+                "{s:?} is not a phone number (digits, +, -, spaces and parentheses)"
             ));
         }
+        Ok(Tel(s))
     }
-    Ok(t)
 }
 
-/// Printable ASCII without spaces (an identifier of another service).
-fn token(v: &Json, max: usize) -> Result<Option<String>, String> {
-    let t = text(v, max, false)?;
-    if let Some(s) = &t
-        && !s.bytes().all(|b| b.is_ascii_graphic())
-    {
-        return Err(format!(
-            "{} must be printable ASCII without spaces",
-            shown_value(v)
-        ));
-    }
-    Ok(t)
-}
+/// An identifier of another service (`googlePlaceId`): printable ASCII without spaces.
+struct Token<const MAX: usize>(String);
 
-fn is_web_url(s: &str) -> bool {
-    s.len() <= 2048
-        && url::Url::parse(s)
-            .is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some())
-}
-
-fn url(v: &Json) -> Result<Option<String>, String> {
-    let t = text(v, 2048, false)?;
-    if let Some(s) = &t
-        && !is_web_url(s)
-    {
-        return Err(format!("{} is not an http(s) URL", shown_value(v)));
-    }
-    Ok(t)
-}
-
-fn invoice_reg_no(v: &Json) -> Result<Option<String>, String> {
-    let t = text(v, 14, false)?;
-    if let Some(s) = &t
-        && !(s.len() == 14 && s.starts_with('T') && s[1..].bytes().all(|b| b.is_ascii_digit()))
-    {
-        return Err(format!("{} is not T followed by 13 digits", shown_value(v)));
-    }
-    Ok(t)
-}
-
-fn array<'a>(v: &'a Json, max: usize, what: &str) -> Result<&'a Vec<Json>, String> {
-    let Json::Array(items) = v else {
-        return Err(format!("must be an array of {what} ([] for none)"));
-    };
-    if items.len() > max {
-        return Err(format!("has {} entries; at most {max}", items.len()));
-    }
-    Ok(items)
-}
-
-fn images(v: &Json) -> Result<String, String> {
-    for (i, item) in array(v, 20, "image URLs")?.iter().enumerate() {
-        if !item.as_str().is_some_and(is_web_url) {
-            return Err(format!(
-                "[{i}]: {} is not an http(s) URL",
-                shown_value(item)
-            ));
+impl<const MAX: usize> Value for Token<MAX> {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let s = filled::<MAX>(raw, false)?;
+        if !s.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(format!("{s:?} must be printable ASCII without spaces"));
         }
+        Ok(Token(s))
     }
-    Ok(v.to_string())
 }
 
-/// An object with exactly these keys (`optional` ones may be missing).
-fn object<'a>(
-    v: &'a Json,
-    i: usize,
-    required: &[&str],
-    optional: &[&str],
-) -> Result<&'a Map<String, Json>, String> {
-    let Json::Object(m) = v else {
-        return Err(format!("[{i}]: must be an object"));
-    };
-    for k in m.keys() {
-        if !required.contains(&k.as_str()) && !optional.contains(&k.as_str()) {
-            let all: Vec<&str> = required.iter().chain(optional).copied().collect();
-            return Err(format!(
-                "[{i}].{k}: unknown field; the fields are {}",
-                all.join(", ")
-            ));
+/// A qualified invoice issuer registration number: `T` and 13 digits.
+struct InvoiceRegNo(String);
+
+impl Value for InvoiceRegNo {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let s = raw.text()?;
+        if !(s.len() == 14 && s.starts_with('T') && s[1..].bytes().all(|b| b.is_ascii_digit())) {
+            return Err(format!("{s:?} is not T followed by 13 digits"));
         }
+        Ok(InvoiceRegNo(s.into()))
     }
-    if let Some(k) = required.iter().find(|k| !m.contains_key(**k)) {
-        return Err(format!("[{i}].{k}: missing"));
+}
+
+/// The largest delivery fee, in yen.
+const FEE_MAX: i64 = 100_000;
+
+/// A delivery fee: whole yen from 0 to [`FEE_MAX`].
+struct Fee(i64);
+
+impl Value for Fee {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        Int::<0, FEE_MAX>::parse(raw)
+            .map(|n| Fee(n.get()))
+            .map_err(|_| {
+                format!(
+                    "{} is not a whole number of yen from 0 to {FEE_MAX}",
+                    as_given(raw)
+                )
+            })
     }
-    Ok(m)
 }
 
 const WEEKDAYS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 
-/// `[{weekday: mon…sun, openTime: HH:MM, closeTime: HH:MM}]`.
-fn schedules(v: &Json) -> Result<String, String> {
-    for (i, item) in array(v, 70, "schedules")?.iter().enumerate() {
-        let m = object(item, i, &["weekday", "openTime", "closeTime"], &[])?;
-        if !m["weekday"].as_str().is_some_and(|d| WEEKDAYS.contains(&d)) {
-            return Err(format!(
-                "[{i}].weekday: {} is not one of {}",
-                shown_value(&m["weekday"]),
-                WEEKDAYS.join(", ")
-            ));
-        }
-        for k in ["openTime", "closeTime"] {
-            if !m[k].as_str().is_some_and(is_hhmm) {
-                return Err(format!(
-                    "[{i}].{k}: {} is not a time HH:MM (00:00 to 23:59, JST)",
-                    shown_value(&m[k])
-                ));
-            }
-        }
+/// A weekday of a schedule, `mon` to `sun`.
+struct Weekday(&'static str);
+
+impl Value for Weekday {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let s = raw.text()?;
+        WEEKDAYS
+            .into_iter()
+            .find(|d| *d == s)
+            .map(Weekday)
+            .ok_or_else(|| format!("must be one of {}", WEEKDAYS.join(", ")))
     }
-    Ok(v.to_string())
 }
 
-/// `[{lang: en|zh-CN|ja|ko|zh-TW, message}]`, one per language.
-fn greetings(v: &Json) -> Result<String, String> {
-    let mut seen = HashSet::new();
-    for (i, item) in array(v, Lang::ALL.len(), "greetings")?.iter().enumerate() {
-        let m = object(item, i, &["lang", "message"], &[])?;
-        let lang = m["lang"].as_str().and_then(Lang::parse).ok_or_else(|| {
-            format!(
-                "[{i}].lang: {} is not one of en, zh-CN, ja, ko, zh-TW",
-                shown_value(&m["lang"])
-            )
-        })?;
-        if !seen.insert(lang.as_str()) {
-            return Err(format!(
-                "[{i}].lang: a second greeting in {}",
-                lang.as_str()
-            ));
-        }
-        let Some(message) = m["message"].as_str() else {
-            return Err(format!("[{i}].message: must be a string"));
-        };
-        check_text(message, 1000, true).map_err(|e| format!("[{i}].message: {e}"))?;
-    }
-    Ok(v.to_string())
-}
+/// A delivery address's id: 1 to 64 characters of `A-Z a-z 0-9 - _`.
+struct AddressId(String);
 
-/// A delivery address: `{id, name, zipCode?, address}`.
-fn parse_delivery_addresses(v: &Json) -> Result<Vec<Json>, String> {
-    let Json::Array(items) = v else {
-        return Err("must be a JSON array of addresses ([] removes them all)".into());
-    };
-    if items.len() > 1000 {
-        return Err(format!("has {} addresses; at most 1000", items.len()));
-    }
-    let mut ids = HashSet::new();
-    for (i, item) in items.iter().enumerate() {
-        let m = object(item, i, &["id", "name", "address"], &["zipCode"])?;
-        let id = m["id"].as_str().unwrap_or("");
-        let id_ok = !id.is_empty()
-            && id.len() <= 64
-            && id
-                .bytes()
+impl Value for AddressId {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let s = raw.text()?;
+        let ok = (1..=64).contains(&s.len())
+            && s.bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-        if !id_ok {
+        if !ok {
             return Err(format!(
-                "[{i}].id: {} must be 1 to 64 characters of A-Z, a-z, 0-9, - and _",
-                shown_value(&m["id"])
+                "{s:?} must be 1 to 64 characters of A-Z, a-z, 0-9, - and _"
             ));
         }
-        if !ids.insert(id) {
-            return Err(format!("[{i}].id: {id} is given twice"));
+        Ok(AddressId(s.into()))
+    }
+}
+
+/// A postal code `NNN-NNNN`.
+struct ZipCode(String);
+
+impl Value for ZipCode {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let s = raw.text()?;
+        let b = s.as_bytes();
+        if !(b.len() == 8 && b[3] == b'-' && b[..3].iter().chain(&b[4..]).all(u8::is_ascii_digit)) {
+            return Err(format!("{s:?} is not a postal code NNN-NNNN"));
         }
-        for (k, max) in [("name", 200), ("address", 500)] {
-            let Some(s) = m[k].as_str() else {
-                return Err(format!("[{i}].{k}: must be a string"));
-            };
-            check_text(s, max, false).map_err(|e| format!("[{i}].{k}: {e}"))?;
-        }
-        if let Some(zip) = m.get("zipCode")
-            && !zip.is_null()
-        {
-            let ok = zip.as_str().is_some_and(|z| {
-                let b = z.as_bytes();
-                b.len() == 8 && b[3] == b'-' && b[..3].iter().chain(&b[4..]).all(u8::is_ascii_digit)
-            });
-            if !ok {
-                return Err(format!(
-                    "[{i}].zipCode: {} is not a postal code NNN-NNNN",
-                    shown_value(zip)
-                ));
-            }
+        Ok(ZipCode(s.into()))
+    }
+}
+
+// The documents. `#[derive(Values)]` asks every value type to be marked `#[schema(inline)]`
+// (for a call's spec); these documents have no spec, the marks only satisfy it.
+
+/// The settings document (what `show` prints under `settings`).
+#[derive(Values)]
+#[serde(rename_all = "camelCase")]
+#[values(body = "json")]
+struct SettingsDoc {
+    #[schema(inline)]
+    desc: Option<Note<2000>>,
+    #[schema(inline)]
+    tel: Option<Tel>,
+    #[schema(inline)]
+    address: Option<Line<500>>,
+    #[schema(inline)]
+    image_array: Option<Items<HttpUrl, 20>>,
+    #[schema(inline)]
+    google_place_id: Option<Token<255>>,
+    #[schema(inline)]
+    sct_link: Option<HttpUrl>,
+    #[schema(inline)]
+    invoice_reg_no: Option<InvoiceRegNo>,
+    is_takeout_supported: Option<bool>,
+    is_delivery_supported: Option<bool>,
+    is_cafeteria_supported: Option<bool>,
+    is_order_payment_option_supported: Option<bool>,
+    #[schema(inline)]
+    order_settings: Option<Object<OrderSettingsDoc>>,
+    #[schema(inline)]
+    order_schedules: Option<Items<Object<Schedule>, 70>>,
+    #[schema(inline)]
+    order_greetings: Option<Unique<Object<Greeting>, { Lang::ALL.len() }>>,
+}
+
+/// `orderSettings`.
+#[derive(Values)]
+#[serde(rename_all = "camelCase")]
+#[values(body = "json")]
+struct OrderSettingsDoc {
+    #[schema(inline)]
+    takeout_open_time: Option<HhMm>,
+    #[schema(inline)]
+    takeout_last_order_time: Option<HhMm>,
+    #[schema(inline)]
+    delivery_open_time: Option<HhMm>,
+    #[schema(inline)]
+    delivery_last_order_time: Option<HhMm>,
+    #[schema(inline)]
+    cafeteria_open_time: Option<HhMm>,
+    #[schema(inline)]
+    cafeteria_last_order_time: Option<HhMm>,
+    #[schema(inline)]
+    delivery_fee: Option<Fee>,
+    #[schema(inline)]
+    desc: Option<Note<2000>>,
+    delivery_opening: Option<bool>,
+    cafeteria_opening: Option<bool>,
+    takeout_opening: Option<bool>,
+}
+
+/// An item of `orderSchedules`.
+#[derive(Values)]
+#[serde(rename_all = "camelCase")]
+#[values(body = "json")]
+struct Schedule {
+    #[schema(inline)]
+    weekday: Weekday,
+    #[schema(inline)]
+    open_time: HhMm,
+    #[schema(inline)]
+    close_time: HhMm,
+}
+
+/// An item of `orderGreetings`: one per language.
+#[derive(Values)]
+#[values(body = "json")]
+struct Greeting {
+    #[schema(inline)]
+    lang: Lang,
+    #[schema(inline)]
+    message: Note<1000>,
+}
+
+impl Keyed for Greeting {
+    const KEY: &'static str = "lang";
+    fn key(&self) -> String {
+        self.lang.as_str().into()
+    }
+}
+
+/// A delivery address.
+#[derive(Values)]
+#[serde(rename_all = "camelCase")]
+#[values(body = "json")]
+struct DeliveryAddress {
+    #[schema(inline)]
+    id: AddressId,
+    #[schema(inline)]
+    name: Line<200>,
+    #[schema(inline)]
+    zip_code: Option<ZipCode>,
+    #[schema(inline)]
+    address: Line<500>,
+}
+
+impl Keyed for DeliveryAddress {
+    const KEY: &'static str = "id";
+    fn key(&self) -> String {
+        self.id.0.clone()
+    }
+}
+
+/// The fields that `null` clears (texts and times); a `null` elsewhere is refused.
+const CLEARABLE: [&str; 13] = [
+    "desc",
+    "tel",
+    "address",
+    "googlePlaceId",
+    "sctLink",
+    "invoiceRegNo",
+    "orderSettings.takeoutOpenTime",
+    "orderSettings.takeoutLastOrderTime",
+    "orderSettings.deliveryOpenTime",
+    "orderSettings.deliveryLastOrderTime",
+    "orderSettings.cafeteriaOpenTime",
+    "orderSettings.cafeteriaLastOrderTime",
+    "orderSettings.desc",
+];
+
+/// A checked settings document: its values, and the fields it clears.
+struct Changes {
+    values: SettingsDoc,
+    cleared: Vec<String>,
+}
+
+/// Checks a settings document (the file's, with the flags on top): every problem at once.
+fn check(mut doc: Map<String, Json>) -> Result<Changes, Vec<FieldError>> {
+    let mut errors = Vec::new();
+    if doc.remove("deliveryAddresses").is_some() {
+        errors.push(FieldError::new(
+            "deliveryAddresses",
+            "set them with `noren delivery-addresses set`",
+        ));
+    }
+    // The values reader takes `null` as left out: here it clears a text or a time.
+    let mut nulls = Vec::new();
+    for (key, value) in &doc {
+        match value {
+            Json::Null if SettingsDoc::NAMES.contains(&key.as_str()) => nulls.push(key.clone()),
+            Json::Object(inner) if key == "orderSettings" => nulls.extend(
+                inner
+                    .iter()
+                    .filter(|(k, v)| v.is_null() && OrderSettingsDoc::NAMES.contains(&k.as_str()))
+                    .map(|(k, _)| format!("orderSettings.{k}")),
+            ),
+            _ => {}
         }
     }
-    Ok(items.clone())
+    let (cleared, kept): (Vec<String>, Vec<String>) = nulls
+        .into_iter()
+        .partition(|f| CLEARABLE.contains(&f.as_str()));
+    errors.extend(
+        kept.into_iter()
+            .map(|f| FieldError::new(f, "cannot be cleared (only texts and times can be null)")),
+    );
+    match read_object::<SettingsDoc>(&doc, |_| {}) {
+        Ok(values) if errors.is_empty() => Ok(Changes { values, cleared }),
+        Ok(_) => Err(errors),
+        Err(found) => {
+            errors.extend(found);
+            Err(errors)
+        }
+    }
+}
+
+/// Stores a checked document's values in the row.
+fn apply(row: &mut order_shop::Model, changes: Changes) {
+    let Changes { values: s, cleared } = changes;
+    let put = |slot: &mut Option<String>, given: Option<String>, field: &str| {
+        if given.is_some() || cleared.iter().any(|c| c == field) {
+            *slot = given;
+        }
+    };
+    put(&mut row.description, s.desc.map(|v| v.0), "desc");
+    put(&mut row.tel, s.tel.map(|v| v.0), "tel");
+    put(&mut row.address, s.address.map(|v| v.0), "address");
+    put(
+        &mut row.google_place_id,
+        s.google_place_id.map(|v| v.0),
+        "googlePlaceId",
+    );
+    put(
+        &mut row.sct_link,
+        s.sct_link.map(HttpUrl::into_string),
+        "sctLink",
+    );
+    put(
+        &mut row.invoice_reg_no,
+        s.invoice_reg_no.map(|v| v.0),
+        "invoiceRegNo",
+    );
+    if let Some(Items(urls)) = s.image_array {
+        let urls: Vec<String> = urls.into_iter().map(HttpUrl::into_string).collect();
+        row.image_array = json!(urls).to_string();
+    }
+    for (slot, given) in [
+        (&mut row.is_takeout_supported, s.is_takeout_supported),
+        (&mut row.is_delivery_supported, s.is_delivery_supported),
+        (&mut row.is_cafeteria_supported, s.is_cafeteria_supported),
+        (
+            &mut row.is_order_payment_option_supported,
+            s.is_order_payment_option_supported,
+        ),
+    ] {
+        *slot = given.unwrap_or(*slot);
+    }
+    if let Some(Object(o)) = s.order_settings {
+        for (slot, given, field) in [
+            (
+                &mut row.takeout_open_time,
+                o.takeout_open_time,
+                "takeoutOpenTime",
+            ),
+            (
+                &mut row.takeout_last_order_time,
+                o.takeout_last_order_time,
+                "takeoutLastOrderTime",
+            ),
+            (
+                &mut row.delivery_open_time,
+                o.delivery_open_time,
+                "deliveryOpenTime",
+            ),
+            (
+                &mut row.delivery_last_order_time,
+                o.delivery_last_order_time,
+                "deliveryLastOrderTime",
+            ),
+            (
+                &mut row.cafeteria_open_time,
+                o.cafeteria_open_time,
+                "cafeteriaOpenTime",
+            ),
+            (
+                &mut row.cafeteria_last_order_time,
+                o.cafeteria_last_order_time,
+                "cafeteriaLastOrderTime",
+            ),
+        ] {
+            put(
+                slot,
+                given.map(HhMm::text),
+                &format!("orderSettings.{field}"),
+            );
+        }
+        put(
+            &mut row.settings_desc,
+            o.desc.map(|v| v.0),
+            "orderSettings.desc",
+        );
+        row.delivery_fee = o.delivery_fee.map_or(row.delivery_fee, |f| f.0);
+        for (slot, given) in [
+            (&mut row.delivery_opening, o.delivery_opening),
+            (&mut row.cafeteria_opening, o.cafeteria_opening),
+            (&mut row.takeout_opening, o.takeout_opening),
+        ] {
+            *slot = given.unwrap_or(*slot);
+        }
+    }
+    if let Some(Items(list)) = s.order_schedules {
+        let list: Vec<Json> = list
+            .into_iter()
+            .map(|Object(d)| {
+                json!({"weekday": d.weekday.0, "openTime": d.open_time.text(), "closeTime": d.close_time.text()})
+            })
+            .collect();
+        row.schedules = Json::Array(list).to_string();
+    }
+    if let Some(Unique(list)) = s.order_greetings {
+        let list: Vec<Json> = list
+            .into_iter()
+            .map(|Object(g)| json!({"lang": g.lang.as_str(), "message": g.message.0}))
+            .collect();
+        row.greetings = Json::Array(list).to_string();
+    }
+}
+
+/// The delivery addresses of a document (a JSON array of at most 1,000, each id once), as
+/// stored.
+fn delivery_address_list(doc: &Json) -> Result<Json, Vec<FieldError>> {
+    if !doc.is_array() {
+        return Err(vec![FieldError::new(
+            "",
+            "must be a JSON array of addresses ([] removes them all)",
+        )]);
+    }
+    let Unique(list) = Unique::<Object<DeliveryAddress>, 1000>::parse(Raw::Json(doc))
+        .map_err(|message| by_path(FieldError::new("", message)))?;
+    Ok(list
+        .into_iter()
+        .map(|Object(a)| {
+            let mut out = json!({"id": a.id.0, "name": a.name.0, "address": a.address.0});
+            if let Some(zip) = a.zip_code {
+                out["zipCode"] = Json::String(zip.0);
+            }
+            out
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -816,6 +977,7 @@ mod tests {
 
     #[test]
     fn times_are_hh_mm_of_one_day() {
+        let is_hhmm = |s: &str| HhMm::parse(Raw::Text(s)).is_ok();
         for ok in ["00:00", "09:30", "23:59", "11:00"] {
             assert!(is_hhmm(ok), "{ok}");
         }
@@ -831,45 +993,142 @@ mod tests {
         ] {
             assert!(!is_hhmm(bad), "{bad}");
         }
+        assert_eq!(
+            HhMm::parse(Raw::Json(&json!("25:00"))).err().as_deref(),
+            Some("\"25:00\" is not a time HH:MM (00:00 to 23:59, JST)")
+        );
+    }
+
+    /// Checks `doc` and applies it to `row`, or the refusal's lines.
+    fn set(row: &mut order_shop::Model, doc: Json) -> Result<(), String> {
+        let Json::Object(doc) = doc else {
+            panic!("an object")
+        };
+        let changes = check(doc).map_err(|e| refused(e).to_string())?;
+        apply(row, changes);
+        Ok(())
     }
 
     #[test]
     fn values_are_checked_with_the_field_named() {
         let mut row = empty_settings(1, Utc::now());
-        assert!(apply(&mut row, "orderSettings.deliveryFee", json!(-1)).is_err());
-        assert!(apply(&mut row, "orderSettings.deliveryFee", json!(100_001)).is_err());
-        assert!(apply(&mut row, "orderSettings.deliveryFee", json!(1.5)).is_err());
-        apply(&mut row, "orderSettings.deliveryFee", json!(300)).expect("fee");
+        for fee in [json!(-1), json!(100_001), json!(1.5), json!("300")] {
+            let e = set(&mut row, json!({"orderSettings": {"deliveryFee": fee}})).expect_err("fee");
+            assert!(
+                e.starts_with("orderSettings.deliveryFee: ")
+                    && e.ends_with(" is not a whole number of yen from 0 to 100000"),
+                "{e}"
+            );
+        }
+        set(&mut row, json!({"orderSettings": {"deliveryFee": 300}})).expect("fee");
         assert_eq!(row.delivery_fee, 300);
-        assert!(apply(&mut row, "invoiceRegNo", json!("T123")).is_err());
-        apply(&mut row, "invoiceRegNo", json!("T1234567890123")).expect("reg no");
-        assert!(apply(&mut row, "tel", json!("call me")).is_err());
-        assert!(apply(&mut row, "sctLink", json!("javascript:alert(1)")).is_err());
-        assert!(apply(&mut row, "desc", json!("")).is_err());
-        apply(&mut row, "desc", Json::Null).expect("clears");
-        let e = schedules(&json!([{"weekday": "mon", "openTime": "11:00", "closeTime": "25:00"}]))
-            .expect_err("bad time");
-        assert!(e.contains("[0].closeTime"), "{e}");
-        let e = greetings(&json!([{"lang": "fr", "message": "Bonjour"}])).expect_err("bad lang");
-        assert!(e.contains("[0].lang"), "{e}");
+        let e = set(&mut row, json!({"invoiceRegNo": "T123"})).expect_err("reg no");
+        assert_eq!(e, "invoiceRegNo: \"T123\" is not T followed by 13 digits");
+        set(&mut row, json!({"invoiceRegNo": "T1234567890123"})).expect("reg no");
+        assert_eq!(row.invoice_reg_no.as_deref(), Some("T1234567890123"));
+        assert!(set(&mut row, json!({"tel": "call me"})).is_err());
+        assert!(set(&mut row, json!({"sctLink": "javascript:alert(1)"})).is_err());
+        let e = set(&mut row, json!({"desc": " "})).expect_err("blank");
+        assert!(e.starts_with("desc: is blank"), "{e}");
+        let e = set(&mut row, json!({"address": "1-2-3\nShibuya"})).expect_err("two lines");
+        assert_eq!(e, "address: must be one line");
+        set(&mut row, json!({"desc": "Ramen\nand gyoza"})).expect("lines");
+        assert_eq!(row.description.as_deref(), Some("Ramen\nand gyoza"));
+        set(&mut row, json!({"desc": null, "tel": "03-1234-5678"})).expect("clears");
+        assert_eq!(
+            (row.description.as_deref(), row.tel.as_deref()),
+            (None, Some("03-1234-5678"))
+        );
+        // Every problem at once, named by its path; nothing is applied.
+        let e = set(
+            &mut row,
+            json!({"tel": null, "isTakeoutSupported": null, "imageArray": ["https://a.example/1.jpg", "ftp://x"],
+                "orderSettings": {"takeoutOpenTime": "25:00", "desc": null, "opensAt": 1},
+                "orderSchedules": [{"weekday": "mon", "openTime": "11:00", "closeTime": "25:00"}],
+                "orderGreetings": [{"lang": "fr", "message": "Bonjour"}, {"lang": "ko", "message": "a"}, {"lang": "ko", "message": "b"}],
+                "deliveryAddresses": []}),
+        )
+        .expect_err("invalid");
+        let lines: Vec<&str> = e.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "deliveryAddresses: set them with `noren delivery-addresses set`",
+                "isTakeoutSupported: cannot be cleared (only texts and times can be null)",
+                "imageArray[1]: must be an absolute http:// or https:// URL with a host name",
+                "orderSettings.opensAt: unknown field; the fields are takeoutOpenTime, takeoutLastOrderTime, deliveryOpenTime, deliveryLastOrderTime, cafeteriaOpenTime, cafeteriaLastOrderTime, deliveryFee, desc, deliveryOpening, cafeteriaOpening, takeoutOpening",
+                "orderSettings.takeoutOpenTime: \"25:00\" is not a time HH:MM (00:00 to 23:59, JST)",
+                "orderSchedules[0].closeTime: \"25:00\" is not a time HH:MM (00:00 to 23:59, JST)",
+                "orderGreetings[0].lang: must be one of en, zh-CN, ja, ko, zh-TW",
+                "orderGreetings[2].lang: ko is given twice",
+            ]
+        );
+        assert_eq!(
+            row.tel.as_deref(),
+            Some("03-1234-5678"),
+            "a refused document changes nothing"
+        );
+        let e = set(&mut row, json!({"opensAt": "11:00"})).expect_err("unknown");
+        assert!(
+            e.starts_with("opensAt: unknown field; the fields are desc, tel,"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn flags_go_over_the_file() {
+        let mut doc = json!({"orderSettings": {"cafeteriaLastOrderTime": "21:30"}, "tel": "1"})
+            .as_object()
+            .cloned()
+            .expect("object");
+        merge(
+            &mut doc,
+            "orderSettings.cafeteriaLastOrderTime",
+            json!("22:00"),
+        );
+        merge(&mut doc, "orderSettings.desc", Json::Null);
+        merge(&mut doc, "sctLink", Json::Null);
+        assert_eq!(
+            Json::Object(doc),
+            json!({"orderSettings": {"cafeteriaLastOrderTime": "22:00", "desc": null}, "tel": "1", "sctLink": null})
+        );
+        let mut empty = Map::new();
+        merge(&mut empty, "orderSettings.deliveryFee", json!(450));
+        assert_eq!(
+            Json::Object(empty),
+            json!({"orderSettings": {"deliveryFee": 450}})
+        );
     }
 
     #[test]
     fn delivery_addresses_need_unique_ids_and_known_fields() {
         let one = json!({"id": "a", "name": "Office", "zipCode": "150-0002", "address": "Shibuya"});
-        assert!(parse_delivery_addresses(&json!([one])).is_ok());
-        let e = parse_delivery_addresses(&json!([one, one])).expect_err("duplicate");
-        assert!(e.contains("[1].id: a is given twice"), "{e}");
-        let e = parse_delivery_addresses(
-            &json!([{"id": "a", "name": "x", "address": "y", "city": "z"}]),
-        )
-        .expect_err("unknown");
-        assert!(e.contains("[0].city: unknown field"), "{e}");
-        let e = parse_delivery_addresses(
-            &json!([{"id": "a", "name": "x", "address": "y", "zipCode": "1500002"}]),
-        )
-        .expect_err("zip");
-        assert!(e.contains("zipCode"), "{e}");
-        assert!(parse_delivery_addresses(&json!({"id": "a"})).is_err());
+        assert_eq!(
+            delivery_address_list(&json!([one])).expect("good"),
+            json!([one])
+        );
+        let problems = |doc: Json| -> String {
+            refused(delivery_address_list(&doc).expect_err("invalid")).to_string()
+        };
+        let e = problems(json!([one, one]));
+        assert_eq!(e, "[1].id: a is given twice");
+        let e = problems(json!([{"id": "a", "name": "x", "address": "y", "city": "z"}]));
+        assert!(
+            e.starts_with("[0].city: unknown field; the fields are id, name, zipCode, address"),
+            "{e}"
+        );
+        let e = problems(json!([{"id": "a", "name": "x", "address": "y", "zipCode": "1500002"}]));
+        assert_eq!(e, "[0].zipCode: \"1500002\" is not a postal code NNN-NNNN");
+        let e = problems(json!([{"id": "a b", "name": ""}, 1]));
+        assert_eq!(
+            e.lines().collect::<Vec<_>>(),
+            [
+                "[0].id: \"a b\" must be 1 to 64 characters of A-Z, a-z, 0-9, - and _",
+                "[0].name: is blank (null, or `none` on the command line, clears it)",
+                "[0].address: is required",
+                "[1]: must be an object",
+            ]
+        );
+        assert!(problems(json!({"id": "a"})).starts_with("must be a JSON array"));
     }
 }

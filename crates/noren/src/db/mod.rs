@@ -8,7 +8,6 @@ pub mod entities;
 pub mod migration;
 pub mod repo;
 
-use crate::config::{DbKind, db_kind, redact_url};
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
     ConnectOptions, Database, DatabaseConnection, DatabaseExecutor, DatabaseTransaction, DbErr,
@@ -209,6 +208,42 @@ pub async fn begin_write_in(exec: &DatabaseExecutor<'_>) -> Result<DatabaseTrans
         DatabaseExecutor::Connection(db) => begin_write(db).await,
         DatabaseExecutor::Transaction(tx) => tx.begin().await,
         DatabaseExecutor::OwnedTransaction(tx) => tx.begin().await,
+    }
+}
+
+/// Which database engine a URL points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DbKind {
+    Sqlite,
+    Postgres,
+}
+
+pub fn db_kind(url: &str) -> Option<DbKind> {
+    if url.starts_with("sqlite:") {
+        Some(DbKind::Sqlite)
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Some(DbKind::Postgres)
+    } else {
+        None
+    }
+}
+
+/// Hides the password of a database URL so that it never reaches a log or an error line.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let creds = &url[scheme_end + 3..at];
+            match creds.find(':') {
+                Some(colon) => format!(
+                    "{}{}:***{}",
+                    &url[..scheme_end + 3],
+                    &creds[..colon],
+                    &url[at..]
+                ),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
     }
 }
 

@@ -262,6 +262,16 @@ impl PartnerKey {
     }
 }
 
+/// A new mini-program signing key: `mpk_test_` or `mpk_live_` and 32 random alphanumerics
+/// (its `paySign` is `webhooks::signing::hmac_hex` too).
+pub fn new_miniprogram_key(livemode: bool) -> String {
+    let mode = if livemode { "live" } else { "test" };
+    format!(
+        "mpk_{mode}_{}",
+        Alphanumeric.sample_string(&mut rand::rng(), 32)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

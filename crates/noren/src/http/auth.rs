@@ -7,7 +7,7 @@
 use crate::db::repo::accounts::{self, MerchantPrincipal, PartnerPrincipal};
 use crate::domain::keys::{MerchantFamily, MerchantKey, PartnerKey};
 use crate::http::error::ApiError;
-use crate::state::AppState;
+use crate::http::state::AppState;
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
 use std::sync::Arc;

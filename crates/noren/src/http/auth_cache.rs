@@ -8,7 +8,7 @@
 //! Only successful lookups are cached, never unknown keys.
 //!
 //! Revoking a key or disabling a device through a server (`AppState::revoke_api_key`,
-//! `AppState::set_device_disabled` in `state.rs`) empties that server's cache at once (moka's
+//! `AppState::set_device_disabled` in `http/state.rs`) empties that server's cache at once (moka's
 //! `invalidate_all` hides every earlier entry from the next `get`); other processes (other
 //! servers, the operator commands) see it within one TTL. Partner keys are revoked only by the
 //! operator CLI, so servers stop accepting them within one TTL.

@@ -11,5 +11,6 @@ pub mod ops;
 pub mod paths;
 pub mod ratelimit;
 pub mod serve;
+pub mod state;
 pub mod statics;
 pub mod values;

@@ -2,7 +2,7 @@
 
 use crate::db;
 use crate::http::error::ApiError;
-use crate::state::AppState;
+use crate::http::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, header};

@@ -17,7 +17,7 @@
 
 use crate::http::error::ApiError;
 use crate::http::paths::is_api_path;
-use crate::state::AppState;
+use crate::http::state::AppState;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};

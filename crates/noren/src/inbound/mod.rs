@@ -2,25 +2,21 @@
 //! `/v3/inbound-external/{platform}/`: shops, courses, availability and reservations. Its calls
 //! arrive with the inbound issue; the router, spec and partner-key extractor exist now.
 
-pub mod admin;
-pub mod availability;
-pub mod catalog_examples;
-pub mod courses;
-pub mod create;
-pub mod demo;
-pub mod dto;
-pub mod images;
-pub mod notify;
-pub mod reservations;
-pub mod shops;
-pub mod update;
+pub mod domain;
+pub mod http;
+pub mod service;
+pub mod store;
+
+use http::{admin, availability, create, reservations, update};
 
 use crate::domain::refusal::RefusalReason;
 use crate::http::error::{ErrorCode, FieldError, InboundErrorBody};
+use crate::http::state::AppState;
 use crate::openapi::{PartnerKeyScheme, Servers};
-use crate::state::AppState;
 use admin::MerchantKeyScheme;
+use http::{courses, images, shops};
 use notify::{ChangedBy, NotifiedReservation, ReservationStatusChanged, STATUS_WEBHOOK};
+use service::notify;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

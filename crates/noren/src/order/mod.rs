@@ -3,17 +3,16 @@
 //! router and spec exist now so that the reference, tests and tooling are in place. Every call
 //! is one hop from [`router()`].
 
-pub mod cafeteria;
-pub mod cart;
-pub mod demo;
-pub mod dto;
-pub mod import;
-pub mod lines;
-mod menus;
+pub mod domain;
+pub mod http;
+pub mod service;
+pub mod store;
+
+use http::{cafeteria, cart, import, menus};
 
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
+use crate::http::state::AppState;
 use crate::openapi::{MerchantKeyScheme, Servers};
-use crate::state::AppState;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

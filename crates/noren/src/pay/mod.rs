@@ -1,23 +1,16 @@
 //! The payment API (seed 000 §3–§9): predefined payments with a hosted checkout, refunds,
 //! key checks and mini-program charges. One `router()`; every call is one hop from here.
 
-mod brands;
-mod checkout;
-pub mod dto;
-mod examples;
-mod flow;
-mod idempotency;
-mod miniprogram;
-pub mod params;
-mod payments;
-mod refund;
-mod sandbox;
-pub mod webhook_events;
-mod whoami;
+pub mod domain;
+pub mod http;
+pub mod service;
+pub mod store;
+
+use http::{brands, checkout, miniprogram, payments, refund, sandbox, webhook_events, whoami};
 
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
+use crate::http::state::AppState;
 use crate::openapi::{MerchantKeyScheme, Servers};
-use crate::state::AppState;
 use crate::webhooks::event::{CurrencyInfo, EventStatus, WebhookEvent};
 use crate::webhooks::spec::SignedWebhook;
 use axum::routing::get;

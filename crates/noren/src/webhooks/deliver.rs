@@ -29,6 +29,7 @@ use super::signing::{
     SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, SecretCache, Signer, signature_header,
 };
 use super::store::{self, DeliveryStatus};
+use crate::db::entities::{webhook_attempt, webhook_event};
 use crate::domain::clock::Clock;
 use crate::domain::destination::{self, AddressPolicy, Refused};
 use crate::domain::secret_box::SecretBox;
@@ -180,44 +181,62 @@ impl Delivery {
         let secrets = self
             .secrets(ctx, signer, event.livemode, secrets_version)
             .await?;
+        let started = Instant::now();
+        let sent = self
+            .post(
+                &event,
+                &url,
+                attempt.attempt,
+                &secrets,
+                ctx.clock.now().timestamp(),
+            )
+            .await;
+        let duration_ms = started.elapsed().as_millis() as i64;
+        tracing::info!(
+            event = %event.public_id,
+            attempt = attempt.attempt,
+            status = sent.status_code,
+            duration_ms,
+            "webhook delivery"
+        );
+        self.record(ctx, job, attempt, duration_ms, sent).await
+    }
+
+    /// Sends the event's body to `url` (signed with `secrets` at `t`), after checking the
+    /// address against the event's mode, and says what came of it. Never fails: a refused
+    /// address, a timeout or a connection error is a [`Sent`] with its error.
+    async fn post(
+        &self,
+        event: &webhook_event::Model,
+        url: &str,
+        attempt: i32,
+        secrets: &[String],
+        t: i64,
+    ) -> Sent {
         let policy = AddressPolicy::for_mode(event.livemode, self.settings.allow_private);
         let client = if event.livemode {
             &self.live_client
         } else {
             &self.test_client
         };
-        let t = ctx.clock.now().timestamp();
-        let started = Instant::now();
         // reqwest connects to IP-literal hosts without asking the resolver: check them here.
-        let checked = reqwest::Url::parse(&url)
+        let checked = reqwest::Url::parse(url)
             .map_err(|_| "the URL cannot be parsed".to_string())
             .and_then(|u| policy.check_url(&u));
         if let Err(refusal) = checked {
             tracing::warn!(event = %event.public_id, %refusal, "webhook destination refused");
-            let duration_ms = started.elapsed().as_millis() as i64;
-            store::finish_attempt(
-                db,
-                attempt,
-                duration_ms,
-                None,
-                Some(refusal.clone()),
-                DeliveryStatus::Failed,
-                None,
-                ctx.clock.now(),
-            )
-            .await?;
-            count("refused");
-            return Ok(Outcome::Failed(refusal));
+            return Sent {
+                status_code: None,
+                error: Some(refusal),
+                refused: true,
+            };
         }
         let result = client
-            .post(&url)
+            .post(url)
             .header("Content-Type", "application/json")
             .header("Noren-Event-Id", &event.public_id)
-            .header("Noren-Delivery-Attempt", attempt.attempt.to_string())
-            .header(
-                "Noren-Signature",
-                signature_header(&secrets, t, &event.body),
-            )
+            .header("Noren-Delivery-Attempt", attempt.to_string())
+            .header("Noren-Signature", signature_header(secrets, t, &event.body))
             .body(event.body.clone())
             .send()
             .await;
@@ -245,33 +264,46 @@ impl Delivery {
             && error
                 .as_deref()
                 .is_some_and(|e| e.starts_with(REFUSED_PREFIX));
-        let duration_ms = started.elapsed().as_millis() as i64;
-        tracing::info!(
-            event = %event.public_id,
-            attempt = attempt.attempt,
-            status = status_code,
-            duration_ms,
-            "webhook delivery"
-        );
+        Sent {
+            status_code,
+            error,
+            refused,
+        }
+    }
+
+    /// Records the attempt's outcome (delivered, pending with its retry time, or failed) and
+    /// answers the job's. A refused address is not retried: it would only be refused again.
+    async fn record(
+        &self,
+        ctx: &Context,
+        job: &Claimed<DeliveryJob>,
+        attempt: webhook_attempt::Model,
+        duration_ms: i64,
+        sent: Sent,
+    ) -> Result<Outcome, sea_orm::DbErr> {
+        let now = ctx.clock.now();
+        let Sent {
+            status_code,
+            error,
+            refused,
+        } = sent;
         let Some(error) = error else {
             store::finish_attempt(
-                db,
+                &ctx.db,
                 attempt,
                 duration_ms,
                 status_code,
                 None,
                 DeliveryStatus::Delivered,
                 None,
-                ctx.clock.now(),
+                now,
             )
             .await?;
             count("delivered");
             return Ok(Outcome::Done);
         };
-        // A refused address is not retried: it would only be refused again.
         let retry_wait: Option<Duration> =
             job.next_wait(&self.settings.schedule).filter(|_| !refused);
-        let now = ctx.clock.now();
         let retry_at = retry_wait
             .and_then(|w| chrono::Duration::from_std(w).ok())
             .map(|w| now + w);
@@ -281,7 +313,7 @@ impl Delivery {
             DeliveryStatus::Failed
         };
         store::finish_attempt(
-            db,
+            &ctx.db,
             attempt,
             duration_ms,
             status_code,
@@ -309,6 +341,16 @@ impl Delivery {
             }
         })
     }
+}
+
+/// What one POST of an event came to.
+struct Sent {
+    /// The receiver's HTTP status, when it answered.
+    status_code: Option<i32>,
+    /// Why it is not delivered: a non-2xx answer, a timeout, a refused address, …
+    error: Option<String>,
+    /// The destination address is not allowed (no retry).
+    refused: bool,
 }
 
 fn count(outcome: &'static str) {

@@ -17,16 +17,6 @@ pub fn new_secret() -> String {
     format!("whsec_{}", Alphanumeric.sample_string(&mut rand::rng(), 32))
 }
 
-/// A new mini-program signing key: `mpk_test_` or `mpk_live_` and 32 random alphanumerics
-/// (its `paySign` is [`hmac_hex`] too).
-pub fn new_miniprogram_key(livemode: bool) -> String {
-    let mode = if livemode { "live" } else { "test" };
-    format!(
-        "mpk_{mode}_{}",
-        Alphanumeric.sample_string(&mut rand::rng(), 32)
-    )
-}
-
 /// Lowercase hex HMAC-SHA256 of `message` under `key`.
 pub fn hmac_hex(key: &[u8], message: &[u8]) -> String {
     // HMAC takes keys of any length; `new_from_slice` cannot fail for it.

@@ -1,12 +1,12 @@
-//! The module graph has no circle (issue 10: `state.rs` imports no API module, and nothing that
+//! The module graph has no circle (issue 10: `http/state.rs` imports no API module, and nothing that
 //! `app.rs` builds imports `app.rs`). Every `crate::…` path in a source file (tests excluded) is an
 //! edge to the module file it names; a strongly connected component of more than one file fails.
 //!
-//! The same graph folded to folders (issue 19 item 2: `db::repo::attempts` is the folder `db`,
-//! `state.rs` its own) obeys the layering: no circle between folders, the database layer imports
-//! no HTTP, shared infrastructure imports no API slice, and a slice reaches another only through
-//! its service. What breaks these rules today is listed in `KNOWN`, each with the issue step that
-//! removes it; the list may only shrink (an entry that no longer breaks a rule fails too).
+//! The same graph folded to folders (issue 19 item 2: `pay::store::attempts` is the folder
+//! `pay`) obeys the layering: no circle between folders, the database layer imports no HTTP,
+//! shared infrastructure imports no API slice, and a slice reaches another only through its
+//! service. The three slices have the same inner layout, and no handler opens a transaction
+//! (issue 19 item 1).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -106,7 +106,7 @@ fn the_module_graph_has_no_circle() {
         "modules in a circle of imports: {circles:?}"
     );
     // The state is reachable from handlers without reaching the router.
-    assert!(!graph[&"state".to_string()].iter().any(|m| m == "app"
+    assert!(!graph[&"http::state".to_string()].iter().any(|m| m == "app"
         || m.starts_with("pay")
         || m.starts_with("order")
         || m.starts_with("inbound")));
@@ -116,9 +116,12 @@ fn the_module_graph_has_no_circle() {
 const SLICES: [&str; 3] = ["pay", "order", "inbound"];
 
 /// Shared infrastructure: imports no slice.
-const INFRASTRUCTURE: [&str; 9] = [
+const INFRASTRUCTURE: [&str; 12] = [
     "cache",
+    "config",
+    "connectors",
     "db",
+    "domain",
     "fingerprint",
     "http",
     "jobs",
@@ -128,38 +131,7 @@ const INFRASTRUCTURE: [&str; 9] = [
     "testhook",
 ];
 
-/// Folder-level breaks of the layering that exist today, and what removes them (issue 19 item 1
-/// moves each API's queries, caches and rules into its slice).
-const KNOWN: &[(&str, &str)] = &[
-    (
-        "config -> webhooks: folders in a circle",
-        "a circle only through db -> webhooks (below); webhooks no longer imports config",
-    ),
-    (
-        "db -> webhooks: folders in a circle",
-        "payment and reservation repositories write outbox rows through webhooks::store: the \
-         slices' services write them, and the outbox queries leave db's callers (item 1)",
-    ),
-    (
-        "jobs -> db: folders in a circle",
-        "a circle only through db -> webhooks (above)",
-    ),
-    (
-        "webhooks -> jobs: folders in a circle",
-        "a circle only through db -> webhooks (above)",
-    ),
-    (
-        "http -> state: folders in a circle",
-        "the extractors read AppState, which holds the auth cache, limits and metrics of http: \
-         those move to infrastructure modules state may import (item 1)",
-    ),
-    (
-        "state -> http: folders in a circle",
-        "the same circle as http -> state",
-    ),
-];
-
-/// The folder of a module: its first segment (`db::repo::attempts` → `db`).
+/// The folder of a module: its first segment (`pay::store::attempts` → `pay`).
 fn folder(module: &str) -> &str {
     module.split("::").next().unwrap_or(module)
 }
@@ -241,17 +213,117 @@ fn the_folders_keep_their_layering() {
         .map(|(m, text)| (m.clone(), edges(text, &known)))
         .collect();
     let breaks = layering_breaks(&graph);
-    let found: BTreeSet<String> = breaks.iter().map(|l| rule_of(l).to_string()).collect();
-    let allowed: BTreeSet<String> = KNOWN.iter().map(|(rule, _)| rule.to_string()).collect();
-    let new: Vec<&String> = found.difference(&allowed).collect();
-    let gone: Vec<&String> = allowed.difference(&found).collect();
     assert!(
-        new.is_empty(),
-        "new breaks of the folder layering: {new:#?}\nall: {breaks:#?}"
+        breaks.is_empty(),
+        "breaks of the folder layering: {breaks:#?}"
     );
+}
+
+/// The folders and files directly inside `dir`, sorted (`name/` for a folder).
+fn entries(dir: &Path) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .expect("readable")
+        .map(|e| {
+            let path = e.expect("entry").path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("")
+                .to_string();
+            if path.is_dir() {
+                format!("{name}/")
+            } else {
+                name
+            }
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_three_api_slices_have_the_same_inner_layout() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let layout = ["domain/", "http/", "mod.rs", "service/", "store/"];
+    for slice in SLICES {
+        assert_eq!(entries(&src.join(slice)), layout, "the folder {slice}/");
+        for part in ["domain", "http", "service", "store"] {
+            assert!(
+                src.join(slice).join(part).join("mod.rs").exists(),
+                "{slice}/{part}/mod.rs"
+            );
+        }
+    }
+}
+
+/// The source files under `dir`, recursively.
+fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("readable") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// What opening, committing or rolling back a transaction looks like in our code.
+fn opens_a_transaction(text: &str) -> Option<&'static str> {
+    [
+        "begin_write",
+        ".begin()",
+        ".commit()",
+        ".rollback()",
+        "transaction(",
+    ]
+    .into_iter()
+    .find(|needle| text.contains(needle))
+}
+
+#[test]
+fn no_handler_opens_a_transaction() {
+    // Handlers live in each slice's `http/` and in the shared `http/` plumbing; services own
+    // every transaction (issue 19 item 1).
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src.join("http"), &mut files);
+    for slice in SLICES {
+        sources(&src.join(slice).join("http"), &mut files);
+    }
+    assert!(files.len() > 30, "found the handlers: {}", files.len());
+    let mut opening = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        // Unit tests may set up what they like.
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        if let Some(needle) = opens_a_transaction(text) {
+            opening.push(format!("{} ({needle})", file.display()));
+        }
+    }
     assert!(
-        gone.is_empty(),
-        "fixed, so take them out of KNOWN: {gone:#?}"
+        opening.is_empty(),
+        "handlers that open a transaction: {opening:#?}"
+    );
+}
+
+#[test]
+fn the_transaction_check_sees_each_way_of_opening_one() {
+    assert_eq!(
+        opens_a_transaction("let tx = begin_write(&state.db).await?;"),
+        Some("begin_write")
+    );
+    assert_eq!(
+        opens_a_transaction("let tx = state.db.begin().await?;"),
+        Some(".begin()")
+    );
+    assert_eq!(
+        opens_a_transaction("tx.commit().await?;"),
+        Some(".commit()")
+    );
+    assert_eq!(
+        opens_a_transaction("service::create(&state, new).await?"),
+        None
     );
 }
 

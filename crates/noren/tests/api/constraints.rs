@@ -1,9 +1,9 @@
 //! Unique violations are mapped by constraint name (`db::repo::on_constraint`): only the
 //! `order_no` index is "order_no taken"; any other unique violation stays an internal error.
 
-use noren::db::repo::payments::{self, NewPayment, PaymentError};
 use noren::db::repo::{PAYMENT_ORDER_NO, PAYMENT_TOKEN, on_constraint};
 use noren::domain::payment::{PaymentInterface, Yen};
+use noren::pay::store::payments::{self, NewPayment, PaymentError};
 use noren_testkit::{TestApp, both_databases, fixtures};
 
 fn new_payment(app: &TestApp, shop_id: i64, order_no: &str) -> NewPayment {
@@ -54,7 +54,7 @@ both_databases! {
 
 both_databases! {
     async fn a_menu_import_id_is_unique_per_shop_and_named_by_its_index(app) {
-        use noren::db::repo::menus::{self, NewMenu};
+        use noren::order::store::menus::{self, NewMenu};
         use noren::db::repo::{MENU_CATEGORY_EXTERNAL_ID, MENU_EXTERNAL_ID};
         let a = fixtures::test_merchant(app.db(), "Menus").await;
         let b = fixtures::test_merchant(app.db(), "Other").await;

@@ -102,7 +102,9 @@ curl -X POST "$BASE/checkout/api/$TOKEN/attempts" -H 'Content-Type: application/
         shell: r#"PAYMENT_NUMBER=$(jq -r '.associated_payments[-1].payment_number' "$ANSWER")"#,
     },
     // The event to redeliver comes from the log ("as in the `Noren-Event-Id` header"); the
-    // reader sends it again once its delivery is over (one under way answers 409).
+    // reader sends it again once its delivery is over (one under way answers 409). The shell's
+    // `sleep` is the reader's, not the test's: a real delivery over the network to the reader's
+    // receiver is awaited, polled at most 100 times, as a reader running the guide would.
     Step {
         after: LOG,
         shell: r#"EVENT_ID=$(jq -r '.data[0].id' "$ANSWER")

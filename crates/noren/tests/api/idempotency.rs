@@ -138,7 +138,7 @@ both_databases! {
     async fn a_key_left_in_flight_by_a_dead_request_is_taken_over_after_60_seconds(app) {
         let m = fixtures::test_merchant(app.db(), "Stuck").await;
         // A request that claimed the key and died before storing its answer.
-        let claim = noren::db::repo::idempotency::claim(app.db(), &noren::db::repo::idempotency::Key {
+        let claim = noren::pay::store::idempotency::claim(app.db(), &noren::pay::store::idempotency::Key {
             shop_id: m.shop.id,
             livemode: false,
             key: "stuck-1",
@@ -146,7 +146,7 @@ both_databases! {
             request_hash: "from a process that died",
             now: app.state().clock.now(),
         }).await.expect("claim");
-        assert!(matches!(claim, noren::db::repo::idempotency::Claim::Fresh(_)));
+        assert!(matches!(claim, noren::pay::store::idempotency::Claim::Fresh(_)));
         let res = post(&app, CREATE, &m.key, "stuck-1", &[("amount", "1000")]).await;
         assert_eq!(res.status(), 409);
         app.state().clock.advance(chrono::Duration::seconds(61));

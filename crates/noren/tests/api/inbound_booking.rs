@@ -6,10 +6,10 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use noren::db::entities::{inbound_platform, inbound_reservation};
 use noren::db::repo::accounts;
-use noren::db::repo::inbound_catalog::{self, Hours, NewCourse, ShopSettings};
-use noren::db::repo::inbound_reads::InboundReads;
 use noren::domain::jst;
 use noren::domain::keys::PartnerFamily;
+use noren::inbound::store::catalog::{self, Hours, NewCourse, ShopSettings};
+use noren::inbound::store::reads::InboundReads;
 use noren_testkit::{TestApp, both_databases, fixtures, json};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
@@ -59,7 +59,7 @@ async fn shop_with(
     s.real_time_bookable = true;
     s.seat_capacity = 10;
     settings(&mut s);
-    inbound_catalog::upsert_shop(db, m.shop.id, &s, now)
+    catalog::upsert_shop(db, m.shop.id, &s, now)
         .await
         .expect("shop");
     let hours: Vec<Hours> = (0..7)
@@ -71,7 +71,7 @@ async fn shop_with(
             availability_desc: Some("Dinner".into()),
         })
         .collect();
-    inbound_catalog::set_business_hours(db, m.shop.id, &hours)
+    catalog::set_business_hours(db, m.shop.id, &hours)
         .await
         .expect("hours");
     let mut c = NewCourse {
@@ -88,10 +88,10 @@ async fn shop_with(
         ..Default::default()
     };
     course(&mut c);
-    let ids = inbound_catalog::add_course(db, m.shop.id, &c, now)
+    let ids = catalog::add_course(db, m.shop.id, &c, now)
         .await
         .expect("course");
-    let other = inbound_catalog::add_course(
+    let other = catalog::add_course(
         db,
         m.shop.id,
         &NewCourse {
@@ -285,7 +285,7 @@ both_databases! {
 
     async fn availability_answers_a_day_without_hours_with_an_empty_list_and_bad_values_with_400(app) {
         let s = shop(&app).await;
-        inbound_catalog::set_business_hours(app.db(), s.id, &[Hours {
+        catalog::set_business_hours(app.db(), s.id, &[Hours {
             weekday: 0, start_time: "17:00".into(), end_time: "22:00".into(), last_order_cutoff_mins: 0, availability_desc: None,
         }]).await.expect("hours");
         // 2027-03-05 is a Friday; only Mondays are open now.
@@ -450,7 +450,7 @@ both_databases! {
         assert_eq!(times(&app, &s.test, s.id, &format!("requestDate={NEXT}&pax=4")).await, held);
         // A change this server did not make (the operator CLI, another server) shows once the
         // kept reads' TTL has passed.
-        inbound_catalog::set_business_hours(app.db(), s.id, &[Hours {
+        catalog::set_business_hours(app.db(), s.id, &[Hours {
             weekday: 0, start_time: "17:00".into(), end_time: "22:00".into(), last_order_cutoff_mins: 0, availability_desc: None,
         }]).await.expect("hours");
         app.state().clock.advance(chrono::Duration::from_std(InboundReads::TTL).expect("ttl"));
@@ -674,10 +674,10 @@ async fn enable_updates(app: &TestApp) {
         .await
         .expect("read")
         .expect("platform");
-    noren::db::repo::inbound_platforms::set_settings(
+    noren::inbound::store::platforms::set_settings(
         app.db(),
         platform.id,
-        &noren::db::repo::inbound_platforms::PlatformSettings {
+        &noren::inbound::store::platforms::PlatformSettings {
             updates_enabled: Some(true),
             ..Default::default()
         },

@@ -1,11 +1,11 @@
-//! The inbound catalogue (migration 000012) written with `db::repo::inbound_catalog` and read
+//! The inbound catalogue (migration 000012) written with `inbound::store::catalog` and read
 //! back, on both databases: the inbound schema (migration 000012) exists and round-trips.
 
 use chrono::TimeZone;
 use noren::db::entities::{
     inbound_course_text, inbound_course_time_range, inbound_shop_text, inbound_tag,
 };
-use noren::db::repo::inbound_catalog::{
+use noren::inbound::store::catalog::{
     self, CourseTexts, Hours, NewCourse, NewTag, ShopSettings, ShopTexts, TagText,
 };
 use noren_testkit::{both_databases, fixtures};
@@ -21,17 +21,17 @@ both_databases! {
         settings.rating = Some(4.5);
         settings.real_time_bookable = true;
         settings.cancellation_policy_days = -1;
-        inbound_catalog::upsert_shop(db, m.shop.id, &settings, now).await.expect("shop");
+        catalog::upsert_shop(db, m.shop.id, &settings, now).await.expect("shop");
         // A second write replaces the settings.
         settings.max_guests = 8;
-        inbound_catalog::upsert_shop(db, m.shop.id, &settings, now).await.expect("shop again");
-        let read = inbound_catalog::shop(db, m.shop.id).await.expect("read").expect("row");
+        catalog::upsert_shop(db, m.shop.id, &settings, now).await.expect("shop again");
+        let read = catalog::shop(db, m.shop.id).await.expect("read").expect("row");
         assert_eq!(read.max_guests, 8);
         assert_eq!(read.cancellation_policy_days, -1);
         assert_eq!(read.latitude, Some(35.6595));
         assert!(read.real_time_bookable && read.published);
 
-        inbound_catalog::set_shop_texts(db, m.shop.id, &[
+        catalog::set_shop_texts(db, m.shop.id, &[
             ShopTexts { lang: "en".into(), shop_name: "Sushi Sakura".into(), ..Default::default() },
             ShopTexts { lang: "ja".into(), shop_name: "鮨 さくら".into(), ..Default::default() },
         ]).await.expect("texts");
@@ -43,15 +43,15 @@ both_databases! {
             Hours { weekday: 0, start_time: "11:30".into(), end_time: "14:00".into(), last_order_cutoff_mins: 30, availability_desc: Some("Lunch".into()) },
             Hours { weekday: 0, start_time: "17:00".into(), end_time: "02:00".into(), last_order_cutoff_mins: 60, availability_desc: Some("Dinner".into()) },
         ];
-        inbound_catalog::set_business_hours(db, m.shop.id, &hours).await.expect("hours");
-        inbound_catalog::set_business_hours(db, m.shop.id, &hours).await.expect("hours replaced");
-        let read = inbound_catalog::business_hours(db, m.shop.id).await.expect("hours");
+        catalog::set_business_hours(db, m.shop.id, &hours).await.expect("hours");
+        catalog::set_business_hours(db, m.shop.id, &hours).await.expect("hours replaced");
+        let read = catalog::business_hours(db, m.shop.id).await.expect("hours");
         assert_eq!(read.len(), 2);
         assert_eq!((read[1].start_time.as_str(), read[1].end_time.as_str(), read[1].last_order_cutoff_mins), ("17:00", "02:00", 60));
 
         let tag = NewTag { tag_enum: "SUSHI".into(), texts: vec![TagText { lang: "en".into(), tag: "Sushi".into(), tag_category_name: Some("Cuisine".into()) }] };
-        inbound_catalog::set_tags(db, m.shop.id, std::slice::from_ref(&tag)).await.expect("tags");
-        inbound_catalog::set_tags(db, m.shop.id, &[tag]).await.expect("tags again");
+        catalog::set_tags(db, m.shop.id, std::slice::from_ref(&tag)).await.expect("tags");
+        catalog::set_tags(db, m.shop.id, &[tag]).await.expect("tags again");
         assert_eq!(inbound_tag::Entity::find().all(db).await.expect("tags").len(), 1);
 
         let course = NewCourse {
@@ -74,9 +74,9 @@ both_databases! {
             }],
             ..Default::default()
         };
-        let ids = inbound_catalog::add_course(db, m.shop.id, &course, now).await.expect("course");
+        let ids = catalog::add_course(db, m.shop.id, &course, now).await.expect("course");
         assert_eq!(ids.children.len(), 1);
-        let courses = inbound_catalog::courses(db, m.shop.id).await.expect("courses");
+        let courses = catalog::courses(db, m.shop.id).await.expect("courses");
         assert_eq!(courses.len(), 2);
         let child = courses.iter().find(|c| c.id == ids.children[0]).expect("child");
         assert_eq!(child.parent_course_id, Some(ids.id));
@@ -90,7 +90,7 @@ both_databases! {
         let texts = inbound_course_text::Entity::find()
             .filter(inbound_course_text::Column::ShopId.eq(m.shop.id)).all(db).await.expect("course texts");
         assert_eq!(texts.len(), 2);
-        let img = inbound_catalog::add_image(db, m.shop.id, Some(ids.id), "course", "inbound/x.png", 0).await.expect("image");
+        let img = catalog::add_image(db, m.shop.id, Some(ids.id), "course", "inbound/x.png", 0).await.expect("image");
         assert!(img > 0);
     }
 }

@@ -7,12 +7,12 @@
 use chrono::{DateTime, Duration as ChronoDuration, NaiveTime, TimeZone, Utc};
 use noren::db::entities::inbound_reservation;
 use noren::db::repo::accounts;
-use noren::db::repo::inbound_catalog::{self, NewCourse, ShopSettings};
-use noren::db::repo::inbound_platforms::{self, PlatformSettings};
-use noren::db::repo::inbound_reservations::{self, NewLine, NewReservation};
 use noren::domain::jst;
 use noren::domain::keys::PartnerFamily;
-use noren::domain::reservation::ReservationStatus;
+use noren::inbound::domain::reservation::ReservationStatus;
+use noren::inbound::store::catalog::{self, NewCourse, ShopSettings};
+use noren::inbound::store::platforms::{self, PlatformSettings};
+use noren::inbound::store::reservations::{self, NewLine, NewReservation};
 use noren::webhooks::signing::verify;
 use noren::webhooks::store::{self as webhooks, DeliveryStatus};
 use noren_testkit::receiver::{Receiver, Script};
@@ -59,7 +59,7 @@ async fn world(app: &TestApp, code: &str, policy_days: i32) -> World {
     .expect("live key");
     let mut settings = ShopSettings::new("鮨 さくら");
     settings.cancellation_policy_days = policy_days;
-    inbound_catalog::upsert_shop(db, m.shop.id, &settings, now)
+    catalog::upsert_shop(db, m.shop.id, &settings, now)
         .await
         .expect("shop");
     let course = NewCourse {
@@ -69,7 +69,7 @@ async fn world(app: &TestApp, code: &str, policy_days: i32) -> World {
         published: true,
         ..Default::default()
     };
-    let ids = inbound_catalog::add_course(db, m.shop.id, &course, now)
+    let ids = catalog::add_course(db, m.shop.id, &course, now)
         .await
         .expect("course");
     let platform = accounts::create_platform(db, code, "Acme Travel", now)
@@ -126,7 +126,7 @@ async fn reserve(
             settlement_price: 10000,
         }],
     };
-    inbound_reservations::insert(app.db(), &new, app.state().clock.now())
+    reservations::insert(app.db(), &new, app.state().clock.now())
         .await
         .expect("reservation")
 }
@@ -213,7 +213,7 @@ async fn notify_to(app: &TestApp, w: &World, livemode: bool, url: &str) -> Strin
             ..Default::default()
         }
     };
-    inbound_platforms::set_settings(app.db(), w.platform_id, &settings)
+    platforms::set_settings(app.db(), w.platform_id, &settings)
         .await
         .expect("settings");
     webhooks::rotate_platform_secret(
@@ -552,13 +552,13 @@ both_databases! {
 
     async fn the_update_setting_is_off_by_default_and_a_settings_change_touches_only_what_is_given(app) {
         let w = world(&app, "acme", 1).await;
-        assert!(!inbound_platforms::updates_enabled(app.db(), w.platform_id).await.expect("read"));
-        let p = inbound_platforms::set_settings(app.db(), w.platform_id, &PlatformSettings { updates_enabled: Some(true), ..Default::default() })
+        assert!(!platforms::updates_enabled(app.db(), w.platform_id).await.expect("read"));
+        let p = platforms::set_settings(app.db(), w.platform_id, &PlatformSettings { updates_enabled: Some(true), ..Default::default() })
             .await.expect("set").expect("platform");
         assert!(p.updates_enabled);
-        assert!(inbound_platforms::updates_enabled(app.db(), w.platform_id).await.expect("read"));
+        assert!(platforms::updates_enabled(app.db(), w.platform_id).await.expect("read"));
         assert_eq!(p.webhook_url, None, "untouched");
-        assert!(!inbound_platforms::updates_enabled(app.db(), 999_999).await.expect("read"));
+        assert!(!platforms::updates_enabled(app.db(), 999_999).await.expect("read"));
     }
 }
 
@@ -617,6 +617,6 @@ both_databases! {
         assert_eq!(cleared["webhook_url_test"], serde_json::Value::Null);
         assert_eq!(cleared["updates_enabled"], false);
         let p = accounts::find_platform_by_code(app.db(), "acme").await.expect("read").expect("platform");
-        assert!(!inbound_platforms::updates_enabled(app.db(), p.id).await.expect("read"));
+        assert!(!platforms::updates_enabled(app.db(), p.id).await.expect("read"));
     }
 }

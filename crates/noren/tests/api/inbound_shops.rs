@@ -1,10 +1,10 @@
 //! The inbound shop, course and image calls (issue 12, items 1 and 7) over real HTTP on both
-//! databases, against the demo catalogue (`noren::inbound::demo::seed`).
+//! databases, against the demo catalogue (`noren::inbound::service::demo::seed`).
 
 use noren::db::repo::accounts;
-use noren::db::repo::inbound_catalog::{self, CourseTexts, NewCourse, ShopSettings, ShopTexts};
 use noren::domain::keys::PartnerFamily;
-use noren::inbound::demo::{DEMO_PNG, DemoInbound};
+use noren::inbound::service::demo::{DEMO_PNG, DemoInbound};
+use noren::inbound::store::catalog::{self, CourseTexts, NewCourse, ShopSettings, ShopTexts};
 use noren_testkit::{TestApp, both_databases, fixtures, json};
 use serde_json::Value;
 
@@ -19,9 +19,10 @@ struct Inbound {
 async fn setup(app: &TestApp) -> Inbound {
     let now = app.state().clock.now();
     let m = fixtures::test_merchant(app.db(), "Owner").await;
-    let demo = noren::inbound::demo::seed(app.db(), &app.state().objects, m.legal_person.id, now)
-        .await
-        .expect("demo catalogue");
+    let demo =
+        noren::inbound::service::demo::seed(app.db(), &app.state().objects, m.legal_person.id, now)
+            .await
+            .expect("demo catalogue");
     let platform = accounts::create_platform(app.db(), PLATFORM, "Demo OTA", now)
         .await
         .expect("platform");
@@ -95,11 +96,11 @@ both_databases! {
         assert_eq!((ids(&some), some["count"].as_i64()), (vec![a, b], Some(2)));
 
         // An unpublished shop is never listed and its detail is a 404.
-        let mut hidden = inbound_catalog::shop(app.db(), a).await.expect("read").expect("row");
+        let mut hidden = catalog::shop(app.db(), a).await.expect("read").expect("row");
         hidden.published = false;
         let mut s = ShopSettings::new(hidden.name_ja.clone());
         s.published = false;
-        inbound_catalog::upsert_shop(app.db(), a, &s, app.state().clock.now()).await.expect("hide");
+        catalog::upsert_shop(app.db(), a, &s, app.state().clock.now()).await.expect("hide");
         let all = ok(&app, &i.key, "shops?languageCode=en").await;
         assert_eq!(all["count"], 3);
         assert!(!ids(&all).contains(&a));
@@ -228,11 +229,11 @@ both_databases! {
         let now = app.state().clock.now();
         let m = fixtures::test_merchant(app.db(), "Fallback").await;
         let _ = i.legal_person_id;
-        inbound_catalog::upsert_shop(app.db(), m.shop.id, &ShopSettings::new("そば処"), now).await.expect("shop");
-        inbound_catalog::set_shop_texts(app.db(), m.shop.id, &[ShopTexts { lang: "ja".into(), shop_name: "そば処".into(), ..Default::default() }]).await.expect("texts");
+        catalog::upsert_shop(app.db(), m.shop.id, &ShopSettings::new("そば処"), now).await.expect("shop");
+        catalog::set_shop_texts(app.db(), m.shop.id, &[ShopTexts { lang: "ja".into(), shop_name: "そば処".into(), ..Default::default() }]).await.expect("texts");
         let shop = ok(&app, &i.key, &format!("shops/{}?languageCode=ko", m.shop.id)).await;
         assert_eq!((shop["shopI18n"]["shopName"].as_str(), shop["shopI18n"]["languageCode"].as_str()), (Some("そば処"), Some("ja")));
-        inbound_catalog::set_shop_texts(app.db(), m.shop.id, &[
+        catalog::set_shop_texts(app.db(), m.shop.id, &[
             ShopTexts { lang: "ja".into(), shop_name: "そば処".into(), ..Default::default() },
             ShopTexts { lang: "en".into(), shop_name: "Soba House".into(), ..Default::default() },
         ]).await.expect("texts");
@@ -287,7 +288,7 @@ both_databases! {
 
         // An unpublished course is left out.
         let now = app.state().clock.now();
-        inbound_catalog::add_course(app.db(), sakura, &NewCourse { course_name: "Secret".into(), settlement_price: 1, published: false, texts: vec![CourseTexts { lang: "en".into(), course_name: "Secret".into(), ..Default::default() }], ..Default::default() }, now).await.expect("course");
+        catalog::add_course(app.db(), sakura, &NewCourse { course_name: "Secret".into(), settlement_price: 1, published: false, texts: vec![CourseTexts { lang: "en".into(), course_name: "Secret".into(), ..Default::default() }], ..Default::default() }, now).await.expect("course");
         let page = ok(&app, &i.key, &format!("shops/{sakura}/courses")).await;
         assert_eq!(page["count"], 2);
 

@@ -417,7 +417,7 @@ fn query_schema(spec: &serde_json::Value, operation_id: &str, name: &str) -> ser
 fn the_bounds_in_the_payment_spec_are_the_constants_the_parsers_use() {
     use noren::domain::payment::{MAX_AMOUNT, MIN_AMOUNT, URL_MAX};
     use noren::http::values::{MILLIS_MAX, PAGE_DEFAULT, PAGE_MAX, TEXT_PATTERN, URL_PATTERN};
-    use noren::pay::params::{
+    use noren::pay::http::params::{
         CUSTOM_MAX, EXPIRES_AFTER_MAX, ORDER_NO_MAX, PAYMENT_NUMBER_MAX, TOKEN_MAX,
     };
     let v = serde_json::to_value(&noren::app::specs().pay).expect("serializes");

@@ -3,7 +3,7 @@
 //! (status, token, another order's item, stock, a menu sold out since it was added).
 
 use noren::db::entities::menu_item;
-use noren::db::repo::menus::{STATUS_AVAILABLE, STATUS_SOLD_OUT};
+use noren::order::store::menus::{STATUS_AVAILABLE, STATUS_SOLD_OUT};
 use noren_testkit::{TestApp, both_databases, fixtures, json};
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde_json::{Value, json};

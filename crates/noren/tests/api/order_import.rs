@@ -6,7 +6,7 @@
 //! expired upload URL and another shop's key.
 
 use noren::db::entities::{menu_category, menu_item, order_text, variation_category};
-use noren::db::repo::menus;
+use noren::order::store::menus;
 use noren_testkit::{Options, TestApp, both_databases, eventually, fixtures, json};
 use rust_xlsxwriter::Workbook;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
@@ -293,7 +293,7 @@ both_databases! {
         let marker_path = marker.display().to_string();
         let (mut child, _) = noren_testkit::process::serve(BIN, &app.database_url, &[
             ("NOREN_DATA_DIR", &data_dir),
-            ("NOREN_TEST_PAUSE_AT", noren::order::import::job::BEFORE_COMMIT),
+            ("NOREN_TEST_PAUSE_AT", noren::order::service::import::BEFORE_COMMIT),
             ("NOREN_TEST_PAUSE_MARKER", &marker_path),
         ]).await;
         let res = app.post_json("/api/admin/order-menu/import-start", Some(&m.key), json!({"shop": shop, "objectId": id})).await;
@@ -311,7 +311,7 @@ both_databases! {
         // A runner over this database takes the job over once the dead process's lease ran out.
         let mut runner = noren::jobs::Runner::new(app.db().clone(), app.state().clock.clone());
         let wake = std::sync::Arc::new(noren::jobs::Wake::default());
-        runner.register(noren::order::import::job::Import::new(app.state().objects.clone(), app.state().shop_pages.clone()), wake.clone());
+        runner.register(noren::order::service::import::Import::new(app.state().clone()), wake.clone());
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let handle = runner.spawn(stopped);
         app.state().clock.advance(chrono::Duration::minutes(3));
@@ -512,9 +512,9 @@ both_databases! {
         let at = now + chrono::Duration::minutes(6);
         let claimed = noren::db::repo::jobs::claim(app.db(), "menu_import", "dead-worker", chrono::Duration::minutes(2), 1, at).await.expect("test step");
         assert_eq!(claimed.len(), 1);
-        let row = noren::db::repo::menu_imports::find(app.db(), shop, false, &id).await.expect("test step").expect("test step");
-        noren::db::repo::menu_imports::running(app.db(), row.id, at).await.expect("test step");
-        noren::db::repo::menu_imports::progress(app.db(), row.id, 40, at).await.expect("test step");
+        let row = noren::order::store::menu_imports::find(app.db(), shop, false, &id).await.expect("test step").expect("test step");
+        noren::order::store::menu_imports::running(app.db(), row.id, at).await.expect("test step");
+        noren::order::store::menu_imports::progress(app.db(), row.id, 40, at).await.expect("test step");
         app.state().clock.advance(chrono::Duration::minutes(7));
         assert_eq!(app.run_due_jobs().await, 0, "the lease holds: nothing to take over");
         let s = state(&app, &m.key, shop, &id).await;
@@ -837,7 +837,7 @@ async fn ten_thousand_menus_preview_and_import_times() {
         .expect("app");
     let m = fixtures::test_merchant(app.db(), "Big").await;
     let shop = m.shop.id;
-    let bytes = noren::order::import::template::sample(10_000, 50).expect("workbook");
+    let bytes = noren::order::domain::import::template::sample(10_000, 50).expect("workbook");
     eprintln!("workbook: {} bytes", bytes.len());
     let id = uploaded(&app, &m.key, shop, bytes).await;
     let t = std::time::Instant::now();

@@ -258,7 +258,7 @@ both_databases! {
     }
 
     async fn the_menu_profile_keeps_its_own_categories_and_shared_ones(app) {
-        use noren::db::repo::menus;
+        use noren::order::store::menus;
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;
         let lunch = menus::create_category(app.db(), m.shop.id, None, Some("lunch".into()), 0, chrono::Utc::now())
@@ -275,12 +275,12 @@ both_databases! {
         let m = fixtures::test_merchant(app.db(), "Big").await;
         fixtures::restaurant(app.db(), m.shop.id).await;
         let counting = Counting { db: app.db(), statements: AtomicUsize::new(0) };
-        noren::db::repo::menus::catalog(&counting, m.shop.id, &["en", "ja"]).await.expect("read");
+        noren::order::store::menus::catalog(&counting, m.shop.id, &["en", "ja"]).await.expect("read");
         let small = counting.statements.swap(0, Ordering::SeqCst);
         let category = fixtures::many_menus(app.db(), m.shop.id, 200).await;
         // The shop call answers from exactly this read: one statement per table, whatever the
         // number of menus.
-        let catalog = noren::db::repo::menus::catalog(&counting, m.shop.id, &["en", "ja"])
+        let catalog = noren::order::store::menus::catalog(&counting, m.shop.id, &["en", "ja"])
             .await.expect("read").expect("shop");
         assert_eq!(catalog.items.len(), 200 + 13);
         let big = counting.statements.load(Ordering::SeqCst);

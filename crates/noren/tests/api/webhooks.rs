@@ -6,10 +6,13 @@
 //! secrets encrypted at rest.
 
 use noren::db::entities::{miniprogram_key, webhook_secret};
-use noren::db::repo::{accounts, attempts, payments};
+use noren::db::repo::accounts;
 use noren::domain::keys::{MerchantFamily, Mode};
 use noren::domain::payment::PaymentMethod;
 use noren::domain::secret_box::SecretBox;
+use noren::pay::service::flow;
+use noren::pay::store::attempts;
+use noren::pay::store::payments;
 use noren::webhooks::signing::verify;
 use noren::webhooks::store as repo;
 use noren_testkit::receiver::{Receiver, Script};
@@ -296,30 +299,18 @@ impl Drop for ConnectionCounter {
 }
 
 /// Pays a live payment as a live brand connector would (this installation connects none, so
-/// the checkout cannot): an approved attempt, in the same repository calls the checkout makes.
+/// the checkout cannot): an approved attempt, through the same service calls the checkout makes.
 async fn pay_live(app: &TestApp, token: &str) {
     let record = payments::find_by_token(app.db(), token, true)
         .await
         .expect("db")
         .expect("payment");
-    let attempt = attempts::start(
-        app.db(),
-        record.payment.id,
-        PaymentMethod::PayPay,
-        0,
-        chrono::Utc::now(),
-    )
-    .await
-    .expect("attempt");
-    attempts::settle(
-        app.db(),
-        attempt.id,
-        attempts::Outcome::Approved,
-        &app.state().event_settings(),
-    )
-    .await
-    .expect("settled");
-    app.state().webhook_wake.wake();
+    let attempt = flow::start(app.state(), record.payment.id, PaymentMethod::PayPay, 0)
+        .await
+        .expect("attempt");
+    flow::settle(app.state(), attempt.id, attempts::Outcome::Approved)
+        .await
+        .expect("settled");
 }
 
 /// The first event of `key`'s list once it has `n` attempts and is no longer pending.

@@ -2,22 +2,8 @@
 //! `webhooks/store.rs`, with the rest of the webhook code).
 
 pub mod accounts;
-pub mod attempts;
-pub mod cafeteria;
-pub mod cafeteria_cart;
-pub mod idempotency;
-pub mod inbound_catalog;
-pub mod inbound_platforms;
-pub mod inbound_reads;
-pub mod inbound_reservation_changes;
-pub mod inbound_reservations;
 pub mod jobs;
-pub mod menu_imports;
-pub mod menus;
-pub mod order_shops;
-pub mod payments;
 pub mod shops;
-pub mod token_reads;
 
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryTrait, RuntimeErr, Select};
 

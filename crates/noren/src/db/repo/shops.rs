@@ -107,7 +107,7 @@ pub async fn miniprogram_key(
             .open(&row.secret)
             .map_err(|e| DbErr::Custom(e.to_string()));
     }
-    let key = crate::webhooks::signing::new_miniprogram_key(livemode);
+    let key = crate::domain::keys::new_miniprogram_key(livemode);
     let inserted = miniprogram_key::ActiveModel {
         shop_id: Set(shop_id),
         livemode: Set(livemode),

@@ -86,8 +86,10 @@
 //! booleans; `null` is the same as leaving the field out. A value type can read any JSON value
 //! (an array of cart lines, say) from [`Raw::Json`].
 
+mod nested;
 mod types;
 
+pub use nested::*;
 pub use noren_macros::Values;
 pub use types::*;
 

@@ -1,0 +1,176 @@
+//! `GET /v3/inbound-external/{platform}/shops/{shopId}/availability` (seed 001 §3, §7): the
+//! slots a party can book on one JST day, from the availability engine
+//! (`inbound/domain/availability.rs`, whose module doc holds the rules) fed by the shop's reads, kept
+//! for a second and forgotten on this process's reservation writes (`crate::inbound::store::reads`).
+//!
+//! A day without business hours and a past day answer an empty list (never an error); a bad
+//! `requestDate`, `pax` or `courseId` (not a course of the shop) is a 400 naming the field; an
+//! unknown or unpublished shop is a 404. Only reservations of the key's mode hold seats: a test
+//! key never sees live bookings' seats as taken, nor the other way round.
+
+use crate::http::auth::Partner;
+use crate::http::error::{ApiError, FieldError, InboundErrorBody};
+use crate::http::state::AppState;
+use crate::http::values::{Int, Raw, Value, Values, schema_name};
+use crate::inbound::domain::availability::{self, Inputs};
+use crate::inbound::store::reads::{InboundReads, Query};
+use axum::Json;
+use axum::extract::{Path, State};
+use chrono::NaiveDate;
+use serde::Serialize;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{IntoParams, PartialSchema, ToSchema};
+
+/// The default party size (seed 001 §9).
+pub const PAX_DEFAULT: i64 = 2;
+/// The largest party the call takes (a bigger one is a 400; shops limit parties further with
+/// `maxGuests`, which gives an empty list).
+pub const PAX_MAX: i64 = 1000;
+/// Course ids are positive.
+pub const ID_MAX: i64 = i64::MAX;
+
+type Pax = Int<1, PAX_MAX>;
+type CourseId = Int<1, ID_MAX>;
+
+/// A JST calendar day, `yyyy-MM-dd` (seed 001 §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JstDate(pub NaiveDate);
+
+impl Value for JstDate {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let s = raw.text()?;
+        let ok = s.len() == 10 && s.as_bytes()[4] == b'-' && s.as_bytes()[7] == b'-';
+        ok.then(|| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok())
+            .flatten()
+            .map(JstDate)
+            .ok_or_else(|| "must be a date in the form yyyy-MM-dd (JST)".to_string())
+    }
+}
+
+impl PartialSchema for JstDate {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date)))
+            .pattern(Some("^[0-9]{4}-[0-9]{2}-[0-9]{2}$"))
+            .examples([serde_json::json!("2026-12-04")])
+            .into()
+    }
+}
+
+schema_name!(JstDate);
+
+/// Values of the availability call.
+#[derive(Values, IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct AvailabilityValues {
+    /// The JST day, `yyyy-MM-dd`.
+    #[param(inline)]
+    request_date: JstDate,
+    /// Party size; default 2.
+    #[param(inline, example = 2)]
+    pax: Option<Pax>,
+    /// Only slots where this course (a course of the shop, or one of its child courses) can be
+    /// ordered: its validity, order time ranges, `orderMin..orderMax` and `quantityLimit`.
+    #[param(inline, example = 31)]
+    course_id: Option<CourseId>,
+}
+
+// Seed 001 §3 "Availability response".
+/// The slots of one day.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"requestedDate": "2026-12-04", "requestedPax": 2,
+    "availableTimes": ["17:00", "17:30", "20:00", "00:30"], "realTime": true}))]
+pub struct Availability {
+    /// The JST day asked for.
+    #[schema(value_type = String, format = Date, example = "2026-12-04")]
+    pub requested_date: String,
+    pub requested_pax: i64,
+    /// JST start times (`HH:mm`) that can be booked now, in time order. The slots of an
+    /// opening that crosses midnight belong to the day it opens: for a Friday opening from
+    /// 17:00 to 02:00, Friday's list ends with `00:00`, `00:30`, … (Saturday morning), and such
+    /// a slot is booked with Saturday's date in `reservationStartTime`.
+    pub available_times: Vec<String>,
+    /// The shop confirms in real time (a booking starts as SUCCESS); not a guarantee that a
+    /// booking succeeds.
+    pub real_time: bool,
+}
+
+pub(crate) use crate::inbound::service::booking::no_shop;
+
+#[utoipa::path(
+    get,
+    path = "/v3/inbound-external/{platform}/shops/{shopId}/availability",
+    operation_id = "get_availability",
+    summary = "Check availability",
+    description = "The JST start times a party of `pax` can book on `requestDate`, optionally for one course. A slot is \
+offered when it is on the shop's slot grid (every `slotMinutes`, usually 30, from opening to the last order time), at least \
+`cutoffHours` ahead, the party fits the shop's `minGuests..maxGuests` (and the course's `orderMin..orderMax`), the course \
+is valid then and orderable at that time (`orderAvailableTimeRanges`) and not sold out (`quantityLimit`), and the seats \
+left for the stay (reservations hold their seats for the shop's stay, 2 hours by default) take the party. A day without \
+business hours or in the past answers an empty list. The answer is advice, not a hold, and may be up to one second old \
+(a booking made through another server a moment ago can still show as free): create judges the time again and answers \
+409 `slot_unavailable` when it is taken.",
+    tag = "Availability",
+    security(("partnerBearer" = []), ("partnerApiKey" = [])),
+    params(
+        ("platform" = String, Path, description = "The platform code the key is bound to.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
+        ("shopId" = i64, Path, description = "The shop's id.", minimum = 1),
+        AvailabilityValues
+    ),
+    responses(
+        (status = 200, description = "The day's bookable slots.", body = Availability),
+        (status = 400, description = "`requestDate`, `pax` or `courseId` is invalid (`courseId` must be a course of the shop); `errors` names every bad field.", body = InboundErrorBody,
+            example = json!({"code": "client", "message": "invalid requestDate: must be a date in the form yyyy-MM-dd (JST)", "errors": [{"field": "requestDate", "message": "must be a date in the form yyyy-MM-dd (JST)"}]})),
+        (status = 404, description = "No published shop has this id, or `{platform}` is not the key's platform.", body = InboundErrorBody,
+            example = json!({"code": "not_found", "message": "no shop with id 999"})),
+    )
+)]
+pub async fn get_availability(
+    State(state): State<AppState>,
+    Partner(p): Partner,
+    Path((_platform, shop)): Path<(String, String)>,
+    values: AvailabilityValues,
+) -> Result<Json<Availability>, ApiError> {
+    let shop_id: i64 = shop.parse().map_err(|_| no_shop(&shop))?;
+    let date = values.request_date.0;
+    let pax = values.pax.map(|p| p.get()).unwrap_or(PAX_DEFAULT);
+    let course_id = values.course_id.map(|c| c.get());
+    let reads = state
+        .slice::<InboundReads>()
+        .get(
+            &state.db,
+            Query {
+                shop_id,
+                livemode: p.livemode(),
+                date,
+                course_id,
+            },
+        )
+        .await?
+        .filter(|r| r.shop.shop.published)
+        .ok_or_else(|| no_shop(shop_id))?;
+    if let (Some(id), None) = (course_id, &reads.course) {
+        return Err(ApiError::invalid(vec![FieldError::new(
+            "courseId",
+            format!("no course {id} in shop {shop_id}"),
+        )]));
+    }
+    let inputs = Inputs {
+        shop: &reads.shop.rules,
+        hours: &reads.shop.hours,
+        course: reads.course.as_deref().map(|c| &c.rules),
+        held: &reads.held,
+        now: state.clock.now(),
+        pax,
+    };
+    let times = availability::available_times(&inputs, date);
+    Ok(Json(Availability {
+        requested_date: date.format("%Y-%m-%d").to_string(),
+        requested_pax: pax,
+        available_times: times.iter().map(|s| s.label()).collect(),
+        real_time: reads.shop.rules.real_time,
+    }))
+}

@@ -1,0 +1,12 @@
+//! The inbound API's handlers: extract, call one service or store function, map the answer (DTOs and spec examples beside them).
+
+pub mod admin;
+pub mod availability;
+pub mod catalog_examples;
+pub mod courses;
+pub mod create;
+pub mod dto;
+pub mod images;
+pub mod reservations;
+pub mod shops;
+pub mod update;

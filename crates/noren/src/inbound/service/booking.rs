@@ -1,0 +1,359 @@
+//! Booking (seed 001 §3, §5, §7): creating a reservation and changing its time, guests or
+//! courses. Each runs lock shop → load → judge (`inbound::domain::availability`) → write in one
+//! write transaction: the shop row's lock serialises writers on PostgreSQL, `BEGIN IMMEDIATE`
+//! on SQLite, so concurrent requests never overbook. After commit the shop's availability reads
+//! are forgotten in this process ([`InboundReads`]). The decisions are listed in
+//! `inbound::http::create` and `inbound::http::update`, with the values they check.
+
+use crate::db::begin_write;
+use crate::db::entities::inbound_reservation;
+use crate::db::repo::on_constraint;
+use crate::domain::jst;
+use crate::domain::refusal::RefusalReason;
+use crate::http::error::{ApiError, Doing, FieldError};
+use crate::http::state::{AppState, Effects};
+use crate::inbound::domain::availability::{self as engine, Inputs};
+use crate::inbound::domain::reservation::{ReservationStatus, cancellation_outcome};
+use crate::inbound::store::reads::InboundReads;
+use crate::inbound::store::reservations::{
+    self as repo, Change, LoadQuery, NewLine, NewReservation,
+};
+use axum::http::StatusCode;
+use chrono::{Duration, NaiveDateTime};
+
+/// One requested course: its id and how many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Requested {
+    pub course_id: i64,
+    pub amount: i64,
+}
+
+/// Who the reservation is for.
+#[derive(Clone, Debug)]
+pub struct Guest {
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+}
+
+/// A booking as asked, its values checked (`inbound::http::create::CreateValues`).
+pub struct Booking<'a> {
+    pub platform_id: i64,
+    pub livemode: bool,
+    pub shop_id: i64,
+    pub origin: &'a str,
+    /// The request's fingerprint: a repeat with the same one answers the same reservation.
+    pub hash: String,
+    /// JST wall-clock start.
+    pub start: NaiveDateTime,
+    pub pax: i64,
+    /// At least one.
+    pub courses: Vec<Requested>,
+    pub guest: Guest,
+    pub remark: Option<String>,
+}
+
+/// The answer for an unknown (or unpublished) shop.
+pub fn no_shop(id: impl std::fmt::Display) -> ApiError {
+    ApiError::NotFound(format!("no shop with id {id}"))
+}
+
+/// The answer for a reservation outside the caller's scope, or missing.
+pub fn no_reservation(key: &str) -> ApiError {
+    ApiError::NotFound(format!("no reservation {key}"))
+}
+
+/// Books `b`, or answers the reservation an identical earlier request made (a different
+/// request with the same origin number is the 409 `duplicate_origin_number`).
+pub async fn create(
+    state: &AppState,
+    b: Booking<'_>,
+) -> Result<inbound_reservation::Model, ApiError> {
+    let now = state.clock.now();
+    let start_at = jst::to_utc(b.start);
+    let shop_id = b.shop_id;
+    let doing = move || format!("booking at shop {shop_id}");
+    let tx = begin_write(&state.db).await.doing(doing)?;
+    if !repo::lock_shop(&tx, b.shop_id).await.doing(doing)? {
+        return Err(no_shop(b.shop_id));
+    }
+    if let Some(existing) = repo::find_by_origin(&tx, b.platform_id, b.livemode, b.origin)
+        .await
+        .doing(doing)?
+    {
+        tx.rollback().await.doing(doing)?;
+        return repeat(existing, &b.hash);
+    }
+    let booking = repo::load(
+        &tx,
+        &LoadQuery {
+            shop_id: b.shop_id,
+            livemode: b.livemode,
+            from: start_at - Duration::days(1),
+            to: start_at + Duration::days(2),
+            course_id: Some(b.courses[0].course_id),
+            exclude: None,
+        },
+    )
+    .await
+    .doing(doing)?
+    .filter(|l| l.shop.published)
+    .ok_or_else(|| no_shop(b.shop_id))?;
+    let (parent, lines) = match price_courses(booking.course.as_ref(), &b.courses) {
+        Courses::Lines { parent, lines } => (parent, lines),
+        other => return Err(course_error(other, b.shop_id)),
+    };
+    let inputs = Inputs {
+        shop: &booking.rules,
+        hours: &booking.hours,
+        course: booking.course.as_ref().map(|c| &c.rules),
+        held: &booking.held,
+        now,
+        pax: b.pax,
+    };
+    engine::judge(&inputs, b.start).map_err(refusal)?;
+    let new = NewReservation {
+        platform_id: b.platform_id,
+        shop_id: b.shop_id,
+        livemode: b.livemode,
+        origin_number: b.origin.to_string(),
+        request_hash: b.hash.clone(),
+        status: if booking.rules.real_time {
+            ReservationStatus::Success
+        } else {
+            ReservationStatus::Pending
+        },
+        start_at,
+        end_at: start_at + Duration::minutes(booking.rules.stay_minutes),
+        number_of_guests: b.pax as i32,
+        course_id: parent,
+        guest_first_name: b.guest.first_name,
+        guest_last_name: b.guest.last_name,
+        guest_phone: b.guest.phone,
+        guest_email: b.guest.email,
+        remark: b.remark,
+        lines,
+    };
+    let row = match repo::insert(&tx, &new, now).await {
+        Ok(row) => row,
+        Err(e) if on_constraint(&e, &repo::ORIGIN_NUMBER) => {
+            // Another request with this number committed first (on another shop, or between
+            // our read and insert): answer as a repeat of it.
+            tx.rollback().await.doing(doing)?;
+            let existing = repo::find_by_origin(&state.db, b.platform_id, b.livemode, b.origin)
+                .await
+                .doing(doing)?
+                .ok_or_else(|| anyhow::anyhow!("origin number {} taken but not found", b.origin))?;
+            return repeat(existing, &b.hash);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    tx.commit().await.doing(doing)?;
+    Effects::none()
+        .forget::<InboundReads>(b.shop_id)
+        .apply(state);
+    Ok(row)
+}
+
+/// An existing reservation with the same origin number: itself when the request is the same,
+/// else the duplicate refusal.
+fn repeat(
+    existing: inbound_reservation::Model,
+    hash: &str,
+) -> Result<inbound_reservation::Model, ApiError> {
+    if existing.request_hash != hash {
+        return Err(duplicate(&existing.origin_number));
+    }
+    Ok(existing)
+}
+
+/// A change of a reservation's time, guests, courses, names, phone or remark, its values
+/// checked (`inbound::http::update::UpdateValues`).
+pub struct Rebooking<'a> {
+    pub platform_id: i64,
+    pub livemode: bool,
+    /// The reservation's id or origin number, as the path gave it.
+    pub key: &'a str,
+    pub start: NaiveDateTime,
+    pub pax: i64,
+    pub courses: Vec<Requested>,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: Option<String>,
+    pub remark: Option<String>,
+}
+
+/// Changes a PENDING or SUCCESS reservation: its time and guests only while it could still be
+/// cancelled for free (the shop's policy), and availability judged again when the time, the
+/// guests or the courses change (its own seats left out).
+pub async fn update(
+    state: &AppState,
+    r: Rebooking<'_>,
+) -> Result<inbound_reservation::Model, ApiError> {
+    let now = state.clock.now();
+    let start_at = jst::to_utc(r.start);
+    let key = r.key;
+    let doing = move || format!("updating reservation {key}");
+    let found = repo::find_by_id_or_origin(&state.db, r.platform_id, r.livemode, key)
+        .await
+        .doing(doing)?
+        .ok_or_else(|| no_reservation(key))?;
+    let tx = begin_write(&state.db).await.doing(doing)?;
+    repo::lock_shop(&tx, found.shop_id).await.doing(doing)?;
+    // Read again under the lock: a cancel may have committed since.
+    let row = repo::find_by_id_or_origin(&tx, r.platform_id, r.livemode, &found.id)
+        .await
+        .doing(doing)?
+        .ok_or_else(|| no_reservation(key))?;
+    let status = ReservationStatus::parse(&row.status);
+    if !status.is_some_and(|s| s.is_active()) {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            RefusalReason::StatusConflict,
+            format!(
+                "cannot update a reservation in status {}; allowed from: PENDING, SUCCESS",
+                row.status
+            ),
+        ));
+    }
+    let booking = repo::load(
+        &tx,
+        &LoadQuery {
+            shop_id: row.shop_id,
+            livemode: r.livemode,
+            from: start_at - Duration::days(1),
+            to: start_at + Duration::days(2),
+            course_id: Some(r.courses[0].course_id),
+            exclude: Some(&row.id),
+        },
+    )
+    .await
+    .doing(doing)?
+    .ok_or_else(|| no_reservation(key))?;
+    let (parent, lines) = match price_courses(booking.course.as_ref(), &r.courses) {
+        Courses::Lines { parent, lines } => (parent, lines),
+        other => return Err(course_error(other, row.shop_id)),
+    };
+    let moved = start_at != row.start_at || r.pax != i64::from(row.number_of_guests);
+    if moved {
+        match cancellation_outcome(row.start_at, now, booking.shop.cancellation_policy_days) {
+            Ok(ReservationStatus::Cancelled) => {}
+            Ok(_) => {
+                return Err(ApiError::refused(
+                    StatusCode::CONFLICT,
+                    RefusalReason::CancellationNotAllowed,
+                    format!(
+                        "the reservation is inside the shop's cancellation policy ({} days): its time and guests can no longer change",
+                        booking.shop.cancellation_policy_days
+                    ),
+                ));
+            }
+            Err(r) => return Err(ApiError::refused(StatusCode::CONFLICT, r.reason, r.message)),
+        }
+    }
+    let old_courses = repo::record(&tx, row.clone()).await.doing(doing)?;
+    let same_courses = old_courses.lines.len() == lines.len()
+        && old_courses
+            .lines
+            .iter()
+            .zip(&lines)
+            .all(|(a, b)| a.line.course_id == b.course_id && a.line.amount == b.amount);
+    if moved || !same_courses {
+        let inputs = Inputs {
+            shop: &booking.rules,
+            hours: &booking.hours,
+            course: booking.course.as_ref().map(|c| &c.rules),
+            held: &booking.held,
+            now,
+            pax: r.pax,
+        };
+        engine::judge(&inputs, r.start).map_err(refusal)?;
+    }
+    let change = Change {
+        start_at,
+        end_at: start_at + Duration::minutes(booking.rules.stay_minutes),
+        number_of_guests: r.pax as i32,
+        course_id: parent,
+        guest_first_name: r.first_name,
+        guest_last_name: r.last_name,
+        guest_phone: r.phone,
+        guest_email: row.guest_email.clone(),
+        remark: r.remark,
+        lines,
+    };
+    let row = repo::update(&tx, row, &change, now).await.doing(doing)?;
+    tx.commit().await.doing(doing)?;
+    Effects::none()
+        .forget::<InboundReads>(row.shop_id)
+        .apply(state);
+    Ok(row)
+}
+
+/// What a booking's courses come to, or why they cannot be booked.
+pub enum Courses {
+    Lines { parent: i64, lines: Vec<NewLine> },
+    Unknown(i64),
+    Mix,
+}
+
+/// Checks `requested` against the course set loaded for its first entry and prices the lines.
+pub fn price_courses(set: Option<&repo::CourseSet>, requested: &[Requested]) -> Courses {
+    let first = requested[0].course_id;
+    let Some(set) = set else {
+        return Courses::Unknown(first);
+    };
+    let mut lines = Vec::with_capacity(requested.len());
+    for r in requested {
+        let course = if r.course_id == set.parent.id {
+            &set.parent
+        } else if let Some(child) = set.children.iter().find(|c| c.id == r.course_id) {
+            child
+        } else {
+            return Courses::Mix;
+        };
+        let retail = course
+            .suggested_retail_price
+            .filter(|p| *p > 0)
+            .unwrap_or(course.settlement_price);
+        lines.push(NewLine {
+            course_id: course.id,
+            amount: r.amount as i32,
+            price: retail,
+            settlement_price: course.settlement_price,
+        });
+    }
+    Courses::Lines {
+        parent: set.parent.id,
+        lines,
+    }
+}
+
+pub fn course_error(c: Courses, shop_id: i64) -> ApiError {
+    match c {
+        Courses::Unknown(id) => ApiError::invalid(vec![FieldError::new(
+            "requestedCourses",
+            format!("no course {id} in shop {shop_id}"),
+        )]),
+        Courses::Mix => ApiError::refused(
+            StatusCode::CONFLICT,
+            RefusalReason::CourseMix,
+            "a reservation takes one course and its child courses only",
+        ),
+        Courses::Lines { .. } => unreachable!("not an error"),
+    }
+}
+
+pub fn refusal(r: engine::Refusal) -> ApiError {
+    ApiError::refused(StatusCode::CONFLICT, r.reason, r.message)
+}
+
+pub fn duplicate(origin: &str) -> ApiError {
+    ApiError::refused(
+        StatusCode::CONFLICT,
+        RefusalReason::DuplicateOriginNumber,
+        format!(
+            "originPlatformReservationNumber {origin} is already used by a reservation with a different request"
+        ),
+    )
+}

@@ -1,0 +1,7 @@
+//! The inbound API's service: what owns a transaction (booking, status changes and their
+//! notifications), the demo catalogue, and the effects applied after commit.
+
+pub mod booking;
+pub mod demo;
+pub mod notify;
+pub mod reservations;

@@ -1,0 +1,8 @@
+//! The ordering API's rules: pure functions and types, tested without HTTP or SQL.
+
+pub mod import;
+pub mod masking;
+pub mod menu;
+pub mod order;
+pub mod tax;
+pub mod variation;

@@ -1,0 +1,266 @@
+//! Cafeteria orders' changes (seed 001 §3, §4): each one begins the write, locks the order's
+//! row, asks the status machine (`order::domain::order::next`), writes, commits and applies its
+//! effects (stock taken or given back: the shop's rendered pages are forgotten). Finalize makes
+//! the order's payment through the payment API's service in the same transaction, and
+//! [`FollowPayments`] moves an order when its payment is paid or refunded, in the payment's
+//! transaction.
+
+use crate::db::begin_write;
+use crate::domain::payment::{PaymentInterface, Yen};
+use crate::http::state::{AppState, Effects};
+use crate::order::domain::order::{self, OrderEvent, OrderStatus};
+use crate::order::store::cafeteria::{
+    self as store, NewLine, NewOrder, OrderChange, OrderError, OrderRecord, Take,
+};
+use crate::order::store::shop_pages::ShopPages;
+use crate::pay::service::hooks::{FollowsPayments, MoneyChange};
+use crate::pay::service::payments::{self, NewPayment, PaymentError};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use sea_orm::{DatabaseTransaction, DbErr};
+
+/// The effects of a change that took or gave back the stock of `takes` in `shop_id`: the
+/// shop's rendered pages show it at once in this process.
+fn stock_changed(shop_id: i64, takes: &[Take]) -> Effects {
+    if takes.is_empty() {
+        Effects::none()
+    } else {
+        Effects::none().forget::<ShopPages>(shop_id)
+    }
+}
+
+/// Creates an order with `lines` (the merchant's initial lines, stock taken) and answers it.
+/// The number is the shop's count of orders in this mode plus one; a concurrent create that
+/// took the same number makes this one try again. Created finalized (not mutable), its payment
+/// is made at once, as finalize would.
+pub async fn create(
+    state: &AppState,
+    new: NewOrder,
+    lines: Vec<NewLine>,
+    takes: &[Take],
+) -> Result<OrderRecord, OrderError> {
+    let now = state.clock.now();
+    let amount: i64 = lines.iter().map(|l| l.total_amount).sum();
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let tx = begin_write(&state.db).await?;
+        let number = store::next_number(&tx, new.shop_id, new.livemode).await?;
+        let order = match store::insert(&tx, &new, number, amount, now).await {
+            Ok(order) => order,
+            Err(e) if tries < 5 && store::number_taken(&e) => {
+                tx.rollback().await?;
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        store::take_stock(&tx, takes).await?;
+        let lines = store::insert_lines(&tx, &order.id, &lines, now).await?;
+        let order = if order.status == OrderStatus::Finalized.code() {
+            let payment_id = order_payment(&tx, &order, now).await?;
+            let change = OrderChange {
+                payment_id,
+                ..OrderChange::default()
+            };
+            store::change(&tx, order, change, now).await?
+        } else {
+            order
+        };
+        let record = store::record(&tx, order).await?;
+        tx.commit().await?;
+        stock_changed(new.shop_id, takes).apply(state);
+        return Ok(OrderRecord { lines, ..record });
+    }
+}
+
+/// `begin` (0 → 1; on 1 nothing changes).
+pub async fn begin(state: &AppState, id: &str, token: &str) -> Result<OrderRecord, OrderError> {
+    let now = state.clock.now();
+    let tx = begin_write(&state.db).await?;
+    let (order, next) = store::lock_for(&tx, id, token, OrderEvent::Begin).await?;
+    let order = if order.status != next.code() {
+        let change = OrderChange {
+            status: Some(next),
+            ..OrderChange::default()
+        };
+        store::change(&tx, order, change, now).await?
+    } else {
+        order
+    };
+    let record = store::record(&tx, order).await?;
+    tx.commit().await?;
+    Ok(record)
+}
+
+/// `append`: only in status 1; takes the stock, stores the lines and adds them to the amount,
+/// all in one transaction.
+pub async fn append(
+    state: &AppState,
+    id: &str,
+    token: &str,
+    lines: &[NewLine],
+    takes: &[Take],
+) -> Result<OrderRecord, OrderError> {
+    let now = state.clock.now();
+    let tx = begin_write(&state.db).await?;
+    let (order, _) = store::lock_for(&tx, id, token, OrderEvent::Append).await?;
+    store::take_stock(&tx, takes).await?;
+    store::insert_lines(&tx, &order.id, lines, now).await?;
+    let change = OrderChange {
+        add_amount: lines.iter().map(|l| l.total_amount).sum(),
+        ..OrderChange::default()
+    };
+    let order = store::change(&tx, order, change, now).await?;
+    let record = store::record(&tx, order).await?;
+    tx.commit().await?;
+    stock_changed(record.order.shop_id, takes).apply(state);
+    Ok(record)
+}
+
+/// `finalize` (1 → 2): creates the order's predefined payment in the same transaction, unless
+/// the order is paid at the counter (`payOffline`).
+pub async fn finalize(state: &AppState, id: &str, token: &str) -> Result<OrderRecord, OrderError> {
+    let now = state.clock.now();
+    let tx = begin_write(&state.db).await?;
+    let (order, next) = store::lock_for(&tx, id, token, OrderEvent::Finalize).await?;
+    let payment_id = order_payment(&tx, &order, now).await?;
+    let change = OrderChange {
+        status: Some(next),
+        payment_id,
+        ..OrderChange::default()
+    };
+    let order = store::change(&tx, order, change, now).await?;
+    let record = store::record(&tx, order).await?;
+    tx.commit().await?;
+    Ok(record)
+}
+
+/// The `order_no` of an order's payment: `C-` and the order's number. The prefix keeps order
+/// payments apart from the merchant's own payments, whose `order_no` is often a bare number.
+pub fn payment_order_no(number: &str) -> String {
+    format!("C-{number}")
+}
+
+/// Creates the predefined payment of a finalized `order` (same shop and mode, the order's
+/// amount, `order_no` from [`payment_order_no`], so the merchant's payment webhook names the
+/// order) and answers its id; none for an order paid at the counter (`payOffline`).
+async fn order_payment(
+    tx: &DatabaseTransaction,
+    order: &crate::db::entities::cafeteria_order::Model,
+    now: DateTime<Utc>,
+) -> Result<Option<i64>, OrderError> {
+    if order.pay_offline {
+        return Ok(None);
+    }
+    let amount = Yen::parse_amount(&order.amount.to_string()).map_err(|e| {
+        OrderError::Unpayable(format!(
+            "the order's amount ({} yen) cannot be paid online: a payment's amount {e}",
+            order.amount
+        ))
+    })?;
+    let payment = payments::create_in(
+        tx,
+        NewPayment {
+            shop_id: order.shop_id,
+            livemode: order.livemode,
+            amount,
+            order_no: Some(payment_order_no(&order.number)),
+            custom: None,
+            interface: PaymentInterface::OnlineOrder,
+            redirection_url: None,
+            webhook_callback_url: None,
+            tip_vas_enabled: false,
+            expires_after: None,
+            now,
+        },
+    )
+    .await
+    .map_err(|e| match e {
+        PaymentError::OrderNoTaken(no) => OrderError::Unpayable(format!(
+            "order_no {no} (this order's payment number) is already used by another payment of this shop"
+        )),
+        PaymentError::Db(e) => OrderError::Db(e),
+    })?;
+    Ok(Some(payment.payment.id))
+}
+
+/// The merchant's status call: moves the order `id` of `shop_id` in this mode to `target`
+/// (10, 15, 20, 90; 5 for an order paid at the counter). Cancelling an order whose payment
+/// exists invalidates the payment, so that its link takes no new attempt, and gives the stock
+/// its lines took back (an order is cancelled only before it is paid, so nothing was cooked; a
+/// refund, after payment, keeps the stock taken).
+pub async fn merchant_status(
+    state: &AppState,
+    shop_id: i64,
+    livemode: bool,
+    id: &str,
+    target: OrderStatus,
+) -> Result<OrderRecord, OrderError> {
+    let now = state.clock.now();
+    let tx = begin_write(&state.db).await?;
+    let order = store::lock_for_merchant(&tx, shop_id, livemode, id).await?;
+    let Some(event) = OrderEvent::merchant_asks_for(target, order.pay_offline) else {
+        return Err(OrderError::NotATarget(not_a_target(
+            target,
+            order.pay_offline,
+        )));
+    };
+    let next = order::next(store::status(&order)?, event)?;
+    let cancelled = event == OrderEvent::Cancel;
+    if cancelled {
+        if let Some(pid) = order.predefined_payment_id {
+            payments::invalidate_in(&tx, pid, now).await?;
+        }
+        store::return_stock_of(&tx, &order.id).await?;
+    }
+    let change = OrderChange {
+        status: Some(next),
+        ..OrderChange::default()
+    };
+    let order = store::change(&tx, order, change, now).await?;
+    let record = store::record(&tx, order).await?;
+    tx.commit().await?;
+    if cancelled {
+        Effects::none().forget::<ShopPages>(shop_id).apply(state);
+    }
+    Ok(record)
+}
+
+/// Why the status call cannot set `target` on an order (paid at the counter or not).
+fn not_a_target(target: OrderStatus, pay_offline: bool) -> String {
+    let allowed = order::merchant_targets(pay_offline)
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let why = match target {
+        OrderStatus::Refunded => "; 30 (refunded) comes from refunding the order's payment",
+        OrderStatus::PendingConfirmation => {
+            "; 5 (pending confirmation) comes from paying the order's payment"
+        }
+        _ => "",
+    };
+    format!("the status call sets one of {allowed}{why}")
+}
+
+/// Moves the order a payment paid (`Paid`: 2 → 5) or refunded (`Refund`: → 30), in the
+/// payment's transaction; `app.rs` gives it to the payment API's hooks.
+pub struct FollowPayments;
+
+#[async_trait]
+impl FollowsPayments for FollowPayments {
+    async fn money_changed(
+        &self,
+        tx: &DatabaseTransaction,
+        payment_id: i64,
+        change: MoneyChange,
+        now: DateTime<Utc>,
+    ) -> Result<(), DbErr> {
+        let event = match change {
+            MoneyChange::Paid => OrderEvent::Paid,
+            MoneyChange::Refunded => OrderEvent::Refund,
+        };
+        store::payment_changed(tx, payment_id, event, now).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,311 @@
+//! Menu imports' changes: starting one (its job and its status in one transaction), cancelling
+//! a scheduled one, running one synchronously (deprecated), and the import job (queue
+//! `menu_import`) with the one function that runs an import, for the job and for the
+//! synchronous call alike: read the workbook from the object store, check it, and write it in
+//! one transaction together with the import's report, so that a run killed half-way leaves
+//! neither and the runner's retry (after the lease) starts from scratch.
+
+use crate::db::begin_write;
+use crate::db::entities::menu_import;
+use crate::http::state::{AppState, Effects};
+use crate::jobs::{Claimed, Context, Job, Outcome};
+use crate::objects::{GetError, Objects};
+use crate::order::domain::import::parse::{self, BadFile, Report, Rules};
+use crate::order::store::menu_imports::ImportStatus;
+use crate::order::store::menu_imports::{self as repo, ApplyRules, DeleteOld};
+use crate::order::store::shop_pages::ShopPages;
+use chrono::{DateTime, Utc};
+use sea_orm::DbErr;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// The largest workbook (also the upload limit).
+pub const FILE_MAX: u64 = 20 * 1024 * 1024;
+
+/// `NOREN_TEST_PAUSE_AT` point: the catalogue is written, the transaction not committed.
+pub const BEFORE_COMMIT: &str = "import_before_commit";
+
+/// What the start call asked for, kept on the import.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportOptions {
+    pub dry_run: bool,
+    /// `false`, `true` or `all`.
+    pub delete_old: DeleteOldOption,
+    pub update_existing: bool,
+    pub keep_status: bool,
+}
+
+/// `deleteOld`.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum DeleteOldOption {
+    #[default]
+    False,
+    True,
+    All,
+}
+
+impl From<DeleteOldOption> for DeleteOld {
+    fn from(d: DeleteOldOption) -> Self {
+        match d {
+            DeleteOldOption::False => DeleteOld::Nothing,
+            DeleteOldOption::True => DeleteOld::Menus,
+            DeleteOldOption::All => DeleteOld::All,
+        }
+    }
+}
+
+/// The object store key of an import's workbook.
+pub fn object_key(m: &menu_import::Model) -> String {
+    let mode = if m.livemode { "live" } else { "test" };
+    format!("menu-imports/{mode}/{}/{}.xlsx", m.shop_id, m.object_id)
+}
+
+/// Why an import could not run to its report.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The file is unreadable: the import's `error` (a 400 for preview).
+    #[error("{0}")]
+    Bad(String),
+    /// No file was uploaded yet: the import's `error` (a 409 for preview: upload first).
+    #[error("{0}")]
+    NotUploaded(String),
+    #[error(transparent)]
+    Db(#[from] sea_orm::DbErr),
+    #[error("the object store failed: {0}")]
+    Store(String),
+}
+
+/// Reads and parses an import's workbook.
+pub async fn load(objects: &Objects, m: &menu_import::Model) -> Result<parse::RawBook, RunError> {
+    let bytes = match objects.get(&object_key(m), FILE_MAX).await {
+        Ok(Some(b)) => b,
+        Ok(None) => {
+            return Err(RunError::NotUploaded(format!(
+                "no file was uploaded for import {} (PUT it to the uploadUrl of import-create first)",
+                m.object_id
+            )));
+        }
+        Err(GetError::TooLarge(n)) => {
+            return Err(RunError::Bad(format!(
+                "the file is {n} bytes, more than the {} MiB allowed",
+                FILE_MAX / 1024 / 1024
+            )));
+        }
+        Err(GetError::Store(e)) => return Err(RunError::Store(e.to_string())),
+    };
+    tokio::task::spawn_blocking(move || parse::read(&bytes))
+        .await
+        .map_err(|e| RunError::Store(format!("the parser stopped: {e}")))?
+        .map_err(|BadFile(m)| RunError::Bad(m))
+}
+
+/// Runs import `m` (status `running`) with `options` to its end: `finished` with the report or
+/// `failed` with the error, written on the import. Database and store failures are returned
+/// (the job retries them); nothing is applied then.
+pub async fn execute(
+    state: &AppState,
+    m: &menu_import::Model,
+    options: ImportOptions,
+) -> Result<Result<Report, String>, RunError> {
+    let (db, objects, clock) = (&state.db, &*state.objects, &state.clock);
+    repo::running(db, m.id, clock.now()).await?;
+    let book = match load(objects, m).await {
+        Ok(b) => b,
+        Err(RunError::Bad(e) | RunError::NotUploaded(e)) => {
+            repo::finish(db, m.id, Err(&e), clock.now()).await?;
+            return Ok(Err(e));
+        }
+        Err(e) => return Err(e),
+    };
+    repo::progress(db, m.id, 40, clock.now()).await?;
+    let existing = repo::existing(db, m.shop_id).await?;
+    let (report, plan) = parse::validate(
+        book,
+        &existing,
+        Rules {
+            update_existing: options.update_existing,
+        },
+    );
+    repo::progress(db, m.id, 60, clock.now()).await?;
+    let json = serde_json::to_string(&report).map_err(|e| RunError::Store(e.to_string()))?;
+    if options.dry_run {
+        repo::finish(db, m.id, Ok(&json), clock.now()).await?;
+        return Ok(Ok(report));
+    }
+    let tx = begin_write(db).await?;
+    repo::apply(
+        &tx,
+        m.shop_id,
+        &plan,
+        ApplyRules {
+            delete_old: options.delete_old.into(),
+            update_existing: options.update_existing,
+            keep_status: options.keep_status,
+        },
+        clock.now(),
+    )
+    .await?;
+    crate::testhook::pause_at(BEFORE_COMMIT).await;
+    repo::finish(&tx, m.id, Ok(&json), clock.now()).await?;
+    tx.commit().await?;
+    // The shop call shows the new menus at once in this process (elsewhere within its TTL).
+    Effects::none().forget::<ShopPages>(m.shop_id).apply(state);
+    Ok(Ok(report))
+}
+
+/// The job's payload.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ImportJob {
+    pub import_id: i64,
+}
+
+/// The kind of job that runs scheduled imports.
+pub struct Import {
+    state: AppState,
+    schedule: Vec<Duration>,
+}
+
+impl Import {
+    /// Runs imports with `state`'s database, object store and clock.
+    pub fn new(state: AppState) -> Self {
+        Import {
+            state,
+            schedule: vec![Duration::from_secs(10), Duration::from_secs(60)],
+        }
+    }
+}
+
+impl Job for Import {
+    const QUEUE: &'static str = "menu_import";
+    type Payload = ImportJob;
+
+    fn retry_schedule(&self) -> &[Duration] {
+        &self.schedule
+    }
+
+    /// Renewed while a run lasts; a killed process's import is taken over after it.
+    fn lease(&self) -> Duration {
+        Duration::from_secs(120)
+    }
+
+    async fn run(&self, ctx: &Context, job: &Claimed<ImportJob>) -> Outcome {
+        let m = match repo::find_by_id(&ctx.db, job.payload.import_id).await {
+            Ok(Some(m)) => m,
+            Ok(None) => return Outcome::Cancelled("the import is gone".into()),
+            Err(e) => return Outcome::retry(e.to_string()),
+        };
+        if m.status.is_ended() {
+            return Outcome::Done;
+        }
+        let options: ImportOptions = m
+            .options
+            .as_deref()
+            .and_then(|o| serde_json::from_str(o).ok())
+            .unwrap_or_default();
+        match execute(&self.state, &m, options).await {
+            Ok(_) => Outcome::Done,
+            Err(e) => {
+                tracing::warn!(import = m.id, error = %e, "menu import will be retried");
+                if job.next_wait(&self.schedule).is_none() {
+                    let _ = repo::finish(&ctx.db, m.id, Err(&e.to_string()), ctx.clock.now()).await;
+                }
+                Outcome::retry(e.to_string())
+            }
+        }
+    }
+}
+
+/// Starts the import `row` with `options`: its job (due at `run_at`, else now) and its status
+/// `scheduled` commit together, then this process's import runner wakes. `false` (nothing
+/// written) when the import was started already.
+pub async fn start(
+    state: &AppState,
+    row: &menu_import::Model,
+    options: ImportOptions,
+    run_at: Option<DateTime<Utc>>,
+) -> Result<bool, DbErr> {
+    let now = state.clock.now();
+    let opts = serde_json::to_string(&options).map_err(|e| DbErr::Custom(e.to_string()))?;
+    let tx = begin_write(&state.db).await?;
+    let job = crate::jobs::enqueue::<Import>(
+        &tx,
+        &ImportJob { import_id: row.id },
+        run_at.unwrap_or(now),
+        3,
+        now,
+    )
+    .await?;
+    let started = repo::start(
+        &tx,
+        row.id,
+        ImportStatus::Scheduled,
+        &opts,
+        run_at,
+        Some(job.id),
+        now,
+    )
+    .await?;
+    if !started {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Effects::none().wake_imports().apply(state);
+    Ok(true)
+}
+
+/// Cancels the scheduled import `row`: its job and its status together. `false` (nothing
+/// written) when it is not waiting any more (created, running or ended).
+pub async fn cancel(state: &AppState, row: &menu_import::Model) -> Result<bool, DbErr> {
+    let now = state.clock.now();
+    let tx = begin_write(&state.db).await?;
+    let job_cancelled = match row.job_id {
+        Some(job) => crate::jobs::cancel(&tx, job, now).await?,
+        None => false,
+    };
+    if !job_cancelled || !repo::cancel(&tx, row.id, now).await? {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// What a synchronous run (deprecated `import-perform`) ended with.
+pub enum Performed {
+    /// Run to its end (`finished` or `failed`, on the import).
+    Ended,
+    /// Started already: nothing was run.
+    Started,
+}
+
+/// Runs the import `row` within the call (deprecated): marks it `running`, runs it, and on a
+/// database or store failure marks it `failed` with the error.
+pub async fn perform(
+    state: &AppState,
+    row: &menu_import::Model,
+    options: ImportOptions,
+) -> Result<Performed, RunError> {
+    let opts = serde_json::to_string(&options).map_err(|e| RunError::Store(e.to_string()))?;
+    let now = state.clock.now();
+    if !repo::start(
+        &state.db,
+        row.id,
+        ImportStatus::Running,
+        &opts,
+        None,
+        None,
+        now,
+    )
+    .await?
+    {
+        return Ok(Performed::Started);
+    }
+    if let Err(e) = execute(state, row, options).await {
+        let _ = repo::finish(&state.db, row.id, Err(&e.to_string()), state.clock.now()).await;
+        return Err(e);
+    }
+    Ok(Performed::Ended)
+}

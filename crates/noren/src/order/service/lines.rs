@@ -1,0 +1,883 @@
+//! Menus a client asks for (seed 001 §3 "Menu creation item": `id`, `quantity`, `metadata`,
+//! `variations`), checked against the shop's catalogue and priced: each menu must be a line
+//! item on sale with stock (`order::domain::menu`), its variations are checked by
+//! `order::domain::variation::check_choices`, and the line is priced by `order::domain::tax::price_line`.
+//! Every problem comes back at once, named by its JSON path (`menus[1].variations[0].id`).
+//! Stock is not judged here but when it is taken (`order::store::cafeteria`, a 409).
+//! Shared by `append` and the merchant's create call (`menu`, `option`).
+
+use crate::db::entities::menu_item;
+use crate::domain::lang::Lang;
+use crate::http::error::FieldError;
+use crate::http::values::{Raw, Value};
+use crate::order::domain::menu::{
+    Availability, MenuStatus, MenuType, Unavailable, check_line_item, check_order,
+};
+use crate::order::domain::tax::{LineInput, TaxRate, VariationPrice, price_line};
+use crate::order::domain::variation::{
+    self, Choice, Chosen, Item, VariationCategory, VariationOption,
+};
+use crate::order::store::cafeteria::{NewLine, Take};
+use crate::order::store::menus::Catalog;
+use serde::Deserialize;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+use utoipa::openapi::schema::{AdditionalProperties, ArrayBuilder, ObjectBuilder, Type};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+use crate::order::http::dto::View;
+
+/// The most lines one call adds.
+pub const LINES_MAX: usize = 100;
+
+/// The most `metadata` entries an item or variation keeps.
+pub const METADATA_ENTRIES_MAX: usize = 20;
+/// The longest `metadata` name.
+pub const METADATA_NAME_MAX: usize = 64;
+/// The longest `metadata` value.
+pub const METADATA_VALUE_MAX: usize = 500;
+
+/// The schema of a `metadata` object: up to [`METADATA_ENTRIES_MAX`] names of 1 to
+/// [`METADATA_NAME_MAX`] characters with string values of up to [`METADATA_VALUE_MAX`] (what
+/// the cart checks).
+pub fn metadata_schema() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property_names(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(METADATA_NAME_MAX)),
+        ))
+        .additional_properties(Some(AdditionalProperties::RefOr(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .max_length(Some(METADATA_VALUE_MAX))
+                .into(),
+        )))
+        .max_properties(Some(METADATA_ENTRIES_MAX))
+        .into()
+}
+
+/// Deserializes a whole number that JSON may write as `12` or `12.0` (JSON Schema's `integer`
+/// admits both).
+fn whole<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let n = serde_json::Number::deserialize(d)?;
+    crate::http::values::whole_number(&n)
+        .ok_or_else(|| serde::de::Error::custom(format!("{n} is not a whole number")))
+}
+
+fn whole_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    match Option::<serde_json::Number>::deserialize(d)? {
+        None => Ok(None),
+        Some(n) => crate::http::values::whole_number(&n)
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom(format!("{n} is not a whole number"))),
+    }
+}
+
+/// A chosen variation (`menus[i].variations[j]`).
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VariationIn {
+    /// The variation's menu item id.
+    #[serde(deserialize_with = "whole")]
+    pub id: i64,
+    /// How many per unit of the menu; default 1.
+    #[serde(default, deserialize_with = "whole_opt")]
+    pub quantity: Option<i64>,
+    /// Free values for the client (not stored on order lines; a cart item keeps them).
+    #[schema(schema_with = metadata_schema)]
+    pub metadata: Option<BTreeMap<String, String>>,
+    /// The variation category it is chosen in (informative: the catalogue decides).
+    #[serde(default, deserialize_with = "whole_opt")]
+    pub category: Option<i64>,
+}
+
+/// A menu to add (`menus[i]`).
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MenuLineIn {
+    /// The menu item's id.
+    #[serde(deserialize_with = "whole")]
+    pub id: i64,
+    /// 1 to 999; default 1.
+    #[serde(default, deserialize_with = "whole_opt")]
+    pub quantity: Option<i64>,
+    /// Free values for the client (not stored on order lines; a cart item keeps them).
+    #[schema(schema_with = metadata_schema)]
+    pub metadata: Option<BTreeMap<String, String>>,
+    /// The chosen variations.
+    #[schema(inline)]
+    pub variations: Option<Vec<VariationIn>>,
+}
+
+/// 1 to [`LINES_MAX`] menus to add, a JSON array.
+#[derive(Clone, Debug)]
+pub struct MenuLines(pub Vec<MenuLineIn>);
+
+impl Value for MenuLines {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let Raw::Json(serde_json::Value::Array(items)) = raw else {
+            return Err("must be an array of menus".into());
+        };
+        if items.is_empty() {
+            return Err("must not be empty".into());
+        }
+        if items.len() > LINES_MAX {
+            return Err(format!("must hold at most {LINES_MAX} menus"));
+        }
+        let mut out = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let line = MenuLineIn::deserialize(item).map_err(|e| format!("[{i}]: {e}"))?;
+            out.push(line);
+        }
+        Ok(MenuLines(out))
+    }
+}
+
+impl ToSchema for MenuLines {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("MenuLines")
+    }
+}
+
+impl PartialSchema for MenuLines {
+    fn schema() -> RefOr<Schema> {
+        ArrayBuilder::new()
+            .items(<MenuLineIn as PartialSchema>::schema())
+            .min_items(Some(1))
+            .max_items(Some(LINES_MAX))
+            .into()
+    }
+}
+
+/// Lines ready to store and the stock they take.
+pub struct Priced {
+    pub lines: Vec<NewLine>,
+    pub takes: Vec<Take>,
+}
+
+/// The takes of one item summed, so that two lines of the last portions are checked together.
+pub fn merge_takes(takes: Vec<Take>) -> Vec<Take> {
+    let mut sums: BTreeMap<i64, i64> = BTreeMap::new();
+    for t in takes {
+        *sums.entry(t.menu_id).or_default() += t.quantity;
+    }
+    sums.into_iter()
+        .map(|(menu_id, quantity)| Take { menu_id, quantity })
+        .collect()
+}
+
+/// Checks and prices `given` (`field[i]…` in the problems) against `catalog`: each line is
+/// resolved ([`resolve_menu`]), its variations checked, then priced; the problems of every line
+/// come back together, in the lines' order.
+pub fn price_lines(
+    catalog: &Catalog,
+    lang: Lang,
+    field: &str,
+    given: &MenuLines,
+    device_tag: Option<String>,
+    is_option: bool,
+) -> Result<Priced, Vec<FieldError>> {
+    let pricing = Pricing::new(catalog, lang, device_tag, is_option);
+    let mut errors = Vec::new();
+    let mut priced = Priced {
+        lines: Vec::new(),
+        takes: Vec::new(),
+    };
+    for (i, line) in given.0.iter().enumerate() {
+        match pricing.line(&format!("{field}[{i}]"), line) {
+            Ok(one) => merge(&mut priced, one),
+            Err(problems) => errors.extend(problems),
+        }
+    }
+    if errors.is_empty() {
+        Ok(priced)
+    } else {
+        Err(errors)
+    }
+}
+
+/// One priced line and the stock it takes: its variations' first, then its menu's.
+struct PricedLine {
+    line: NewLine,
+    takes: Vec<Take>,
+}
+
+/// Adds a priced line to what the call has priced so far.
+fn merge(priced: &mut Priced, one: PricedLine) {
+    priced.takes.extend(one.takes);
+    priced.lines.push(one.line);
+}
+
+/// An item's availability as a line check sees it. Stock is left out: it is decided when
+/// taken, by the repository's conditional update, so that running out answers the same 409
+/// whether it happened before this read or during the request (two phones taking the last
+/// portion).
+fn availability(m: &menu_item::Model) -> Availability {
+    Availability {
+        status: MenuStatus::try_from(m.status).unwrap_or(MenuStatus::Hidden),
+        stock_available: None,
+    }
+}
+
+/// The menu of `line` (at `path`) and its quantity, if it may be ordered as a line: known in
+/// this shop, not a variation, a quantity of 1 to 999 and on sale.
+fn resolve_menu<'c>(
+    catalog: &'c Catalog,
+    path: &str,
+    line: &MenuLineIn,
+) -> Result<(&'c menu_item::Model, i64), FieldError> {
+    let Some(menu) = catalog.items.get(&line.id) else {
+        return Err(FieldError::new(
+            format!("{path}.id"),
+            format!("no menu with id {} in this shop", line.id),
+        ));
+    };
+    let kind = MenuType::try_from(menu.kind).unwrap_or(MenuType::Variation);
+    if let Err(e) = check_line_item(kind) {
+        return Err(FieldError::new(
+            format!("{path}.id"),
+            format!("menu {} {e}", menu.id),
+        ));
+    }
+    let quantity = line.quantity.unwrap_or(1);
+    match check_order(availability(menu), quantity) {
+        Ok(()) => Ok((menu, quantity)),
+        Err(e @ Unavailable::Quantity) => {
+            Err(FieldError::new(format!("{path}.quantity"), e.to_string()))
+        }
+        Err(e) => Err(FieldError::new(
+            format!("{path}.id"),
+            format!("menu {} {e}", menu.id),
+        )),
+    }
+}
+
+/// The catalogue as the lines of one call are checked against it, and what every line of the
+/// call is stored with.
+struct Pricing<'a> {
+    catalog: &'a Catalog,
+    /// Names the lines and their variations in the call's language.
+    view: View<'a>,
+    /// Variation category ids by the menu that offers them.
+    offered: HashMap<i64, Vec<i64>>,
+    /// Member item ids by variation category.
+    members: HashMap<i64, Vec<i64>>,
+    device_tag: Option<String>,
+    is_option: bool,
+}
+
+impl<'a> Pricing<'a> {
+    fn new(catalog: &'a Catalog, lang: Lang, device_tag: Option<String>, is_option: bool) -> Self {
+        let mut offered: HashMap<i64, Vec<i64>> = HashMap::new();
+        for l in &catalog.menu_variation_categories {
+            offered
+                .entry(l.menu_item_id)
+                .or_default()
+                .push(l.variation_category_id);
+        }
+        let mut members: HashMap<i64, Vec<i64>> = HashMap::new();
+        for l in &catalog.variation_category_items {
+            members
+                .entry(l.variation_category_id)
+                .or_default()
+                .push(l.menu_item_id);
+        }
+        Pricing {
+            catalog,
+            view: View::new(catalog, lang),
+            offered,
+            members,
+            device_tag,
+            is_option,
+        }
+    }
+
+    /// One line at `path`, checked and priced; a line stops at its first failing step (an
+    /// unknown menu has no variations to check), which may report several problems.
+    fn line(&self, path: &str, line: &MenuLineIn) -> Result<PricedLine, Vec<FieldError>> {
+        let (menu, quantity) = resolve_menu(self.catalog, path, line).map_err(|e| vec![e])?;
+        let choices = self.check_variations(path, menu, line, quantity)?;
+        self.price(path, menu, quantity, &choices)
+            .map_err(|e| vec![e])
+    }
+
+    /// Whether `id` is a variation of any menu of the shop (tells "unknown variation" from
+    /// "not a choice of menu N").
+    fn is_variation(&self, id: i64) -> bool {
+        self.catalog
+            .items
+            .get(&id)
+            .is_some_and(|m| m.kind == MenuType::Variation as i32)
+    }
+
+    /// The variation categories `menu_id` offers, in their sort order, each with its listed
+    /// members in the category's order.
+    fn variation_categories(&self, menu_id: i64) -> Vec<VariationCategory> {
+        let mut categories: Vec<VariationCategory> = self
+            .offered
+            .get(&menu_id)
+            .into_iter()
+            .flatten()
+            .filter_map(|c| self.catalog.variation_categories.get(c))
+            .map(|c| VariationCategory {
+                id: c.id,
+                required: c.required,
+                exclusive: c.exclusive,
+                sort_order: c.sort_order,
+                default_choice: c.default_choice_id,
+                variations: self
+                    .members
+                    .get(&c.id)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|id| self.catalog.items.get(id))
+                    .map(|v| VariationOption {
+                        id: v.id,
+                        availability: availability(v),
+                    })
+                    .collect(),
+            })
+            .collect();
+        categories.sort_by_key(|c| c.sort_order);
+        categories
+    }
+
+    /// The variations chosen on `line` (at `path`) for `quantity` of `menu`, defaults filled
+    /// in, or every problem with them.
+    fn check_variations(
+        &self,
+        path: &str,
+        menu: &menu_item::Model,
+        line: &MenuLineIn,
+        quantity: i64,
+    ) -> Result<Vec<Choice>, Vec<FieldError>> {
+        let categories = self.variation_categories(menu.id);
+        let chosen: Vec<Chosen> = line
+            .variations
+            .iter()
+            .flatten()
+            .map(|v| Chosen {
+                id: v.id,
+                quantity: v.quantity.unwrap_or(1),
+            })
+            .collect();
+        let item = Item {
+            menu_id: menu.id,
+            categories: &categories,
+            line_quantity: quantity,
+        };
+        variation::check_choices(path, item, &chosen, |id| self.is_variation(id)).map_err(
+            |problems| {
+                problems
+                    .into_iter()
+                    .map(|p| FieldError::new(p.field, p.message))
+                    .collect()
+            },
+        )
+    }
+
+    /// `quantity` of `menu` with its `choices` priced as a line (at `path`) to store, with a
+    /// snapshot of the variations, or why it cannot be (its tax rate, or a price out of range).
+    fn price(
+        &self,
+        path: &str,
+        menu: &menu_item::Model,
+        quantity: i64,
+        choices: &[Choice],
+    ) -> Result<PricedLine, FieldError> {
+        let rate = TaxRate::try_from(menu.tax_rate)
+            .map_err(|e| FieldError::new(format!("{path}.id"), e))?;
+        let mut prices = Vec::with_capacity(choices.len());
+        let mut snapshot = Vec::with_capacity(choices.len());
+        let mut takes = Vec::with_capacity(choices.len() + 1);
+        for c in choices {
+            let price = self
+                .catalog
+                .items
+                .get(&c.variation_id)
+                .map(|v| v.price)
+                .unwrap_or(0);
+            prices.push(VariationPrice {
+                price,
+                quantity: c.quantity,
+            });
+            snapshot.push(serde_json::json!({
+                "id": c.variation_id,
+                "categoryId": c.category_id,
+                "name": self.view.menu(c.variation_id).map(|v| v.name).unwrap_or_default(),
+                "quantity": c.quantity,
+                "price": price,
+            }));
+            takes.push(Take {
+                menu_id: c.variation_id,
+                quantity: c.quantity.saturating_mul(quantity),
+            });
+        }
+        let price = price_line(LineInput {
+            menu_price: menu.price,
+            tax_rate: rate,
+            variations: &prices,
+            quantity,
+        })
+        .map_err(|e| FieldError::new(path, e.to_string()))?;
+        takes.push(Take {
+            menu_id: menu.id,
+            quantity,
+        });
+        let line = NewLine {
+            shop_menu_id: menu.id,
+            name: self.view.menu(menu.id).map(|m| m.name).unwrap_or_default(),
+            quantity,
+            unit_price: price.single_amount,
+            tax_rate: menu.tax_rate,
+            variations: serde_json::Value::Array(snapshot).to_string(),
+            device_tag: self.device_tag.clone(),
+            is_option: self.is_option,
+            total_amount: price.total_amount,
+        };
+        Ok(PricedLine { line, takes })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::entities::{
+        menu_variation_category, order_text, shop, variation_category, variation_category_item,
+    };
+    use crate::order::store::menus::{
+        KIND_MENU, STATUS_AVAILABLE, STATUS_SOLD_OUT, TYPE_MENU, TYPE_OPTION, TYPE_VARIATION,
+    };
+    use serde_json::json;
+
+    // A small ramen shop after the demo restaurant (`order::service::demo`): shoyu ramen with
+    // a required exclusive Size (default Regular) and optional Toppings, gyoza with 20 left, a
+    // bento at 8 %, an option menu, a sold-out beer, and two rows only a damaged catalogue holds
+    // (a tax rate of 5 %, a price too large to multiply).
+    const RAMEN: i64 = 1;
+    const GYOZA: i64 = 2;
+    const BENTO: i64 = 3;
+    const EXTRA_NOODLES: i64 = 4;
+    const BEER: i64 = 5;
+    const ODD_RATE: i64 = 6;
+    const PRICELESS: i64 = 7;
+    const REGULAR: i64 = 21;
+    const LARGE: i64 = 22;
+    const EGG: i64 = 23;
+    const CHASHU: i64 = 24;
+    /// A variation in no category of the ramen.
+    const LEMON: i64 = 31;
+    /// A hidden variation: the catalogue does not list it.
+    const HIDDEN: i64 = 26;
+    const SIZE: i64 = 100;
+    const TOPPINGS: i64 = 101;
+
+    fn item(id: i64, kind: i32, price: i64) -> menu_item::Model {
+        menu_item::Model {
+            id,
+            shop_id: 7,
+            external_id: None,
+            status: STATUS_AVAILABLE,
+            kind,
+            price,
+            tax_rate: 10,
+            stock_available: None,
+            image_array: "[]".into(),
+            sort_order: 1,
+            created_at: Default::default(),
+            updated_at: Default::default(),
+        }
+    }
+
+    fn category(id: i64, required: bool, exclusive: bool, sort: i32) -> variation_category::Model {
+        variation_category::Model {
+            id,
+            shop_id: 7,
+            external_id: None,
+            required,
+            exclusive,
+            show_gallery: false,
+            sort_order: sort,
+            default_choice_id: None,
+            created_at: Default::default(),
+            updated_at: Default::default(),
+        }
+    }
+
+    fn name(id: i64, lang: &str, name: &str) -> order_text::Model {
+        order_text::Model {
+            id: 0,
+            shop_id: 7,
+            entity_kind: KIND_MENU.into(),
+            entity_id: id,
+            lang: lang.into(),
+            name: name.into(),
+            short_desc: None,
+            desc: None,
+        }
+    }
+
+    fn ramen_shop() -> Catalog {
+        let items = [
+            item(RAMEN, TYPE_MENU, 980),
+            menu_item::Model {
+                stock_available: Some(20),
+                ..item(GYOZA, TYPE_MENU, 480)
+            },
+            menu_item::Model {
+                tax_rate: 8,
+                ..item(BENTO, TYPE_MENU, 850)
+            },
+            item(EXTRA_NOODLES, TYPE_OPTION, 150),
+            menu_item::Model {
+                status: STATUS_SOLD_OUT,
+                ..item(BEER, TYPE_MENU, 600)
+            },
+            menu_item::Model {
+                tax_rate: 5,
+                ..item(ODD_RATE, TYPE_MENU, 700)
+            },
+            item(PRICELESS, TYPE_MENU, i64::MAX),
+            item(REGULAR, TYPE_VARIATION, 0),
+            item(LARGE, TYPE_VARIATION, 150),
+            item(EGG, TYPE_VARIATION, 120),
+            item(CHASHU, TYPE_VARIATION, 250),
+            item(LEMON, TYPE_VARIATION, 50),
+        ];
+        let size = variation_category::Model {
+            default_choice_id: Some(REGULAR),
+            ..category(SIZE, true, true, 1)
+        };
+        // Listed out of order: the categories' sort order decides, not the links'.
+        let offers = [(TOPPINGS, 2), (SIZE, 1)];
+        // The hidden topping's link stays; its item is not listed.
+        let members = [
+            (SIZE, REGULAR),
+            (SIZE, LARGE),
+            (TOPPINGS, EGG),
+            (TOPPINGS, HIDDEN),
+            (TOPPINGS, CHASHU),
+        ];
+        let mut texts: HashMap<(&'static str, i64), Vec<order_text::Model>> = HashMap::new();
+        for (id, en, ja) in [
+            (RAMEN, "Shoyu Ramen", Some("醤油ラーメン")),
+            (GYOZA, "Gyoza", None),
+            (REGULAR, "Regular", Some("並盛り")),
+            (LARGE, "Large", Some("大盛り")),
+            (EGG, "Soft-boiled Egg", Some("味付け玉子")),
+        ] {
+            let rows = texts.entry((KIND_MENU, id)).or_default();
+            rows.push(name(id, "en", en));
+            rows.extend(ja.map(|ja| name(id, "ja", ja)));
+        }
+        Catalog {
+            shop: shop::Model {
+                id: 7,
+                legal_person_id: 1,
+                number: "S0007".into(),
+                name: "Noren Ramen".into(),
+                name_ja: "のれんラーメン".into(),
+                is_payable: true,
+                review_enabled: false,
+                created_at: Default::default(),
+                updated_at: Default::default(),
+                webhook_url: None,
+                webhook_url_test: None,
+            },
+            settings: None,
+            categories: Vec::new(),
+            items: items.into_iter().map(|m| (m.id, m)).collect(),
+            category_items: Vec::new(),
+            menu_variation_categories: offers
+                .into_iter()
+                .map(|(c, sort)| menu_variation_category::Model {
+                    id: c,
+                    shop_id: 7,
+                    variation_category_id: c,
+                    menu_item_id: RAMEN,
+                    sort_order: sort,
+                })
+                .collect(),
+            variation_categories: [size, category(TOPPINGS, false, false, 2)]
+                .into_iter()
+                .map(|c| (c.id, c))
+                .collect(),
+            variation_category_items: members
+                .into_iter()
+                .enumerate()
+                .map(|(i, (c, m))| variation_category_item::Model {
+                    id: i as i64 + 1,
+                    shop_id: 7,
+                    variation_category_id: c,
+                    menu_item_id: m,
+                    sort_order: i as i32,
+                })
+                .collect(),
+            texts,
+        }
+    }
+
+    fn lines(given: serde_json::Value) -> MenuLines {
+        MenuLines::parse(Raw::Json(&given)).expect("well-formed lines")
+    }
+
+    fn price(given: serde_json::Value) -> Result<Priced, Vec<FieldError>> {
+        price_lines(&ramen_shop(), Lang::En, "menus", &lines(given), None, false)
+    }
+
+    fn accepted(result: Result<Priced, Vec<FieldError>>) -> Priced {
+        match result {
+            Ok(priced) => priced,
+            Err(errors) => panic!("refused: {errors:?}"),
+        }
+    }
+
+    fn refused(result: Result<Priced, Vec<FieldError>>) -> Vec<(String, String)> {
+        match result {
+            Ok(priced) => panic!("accepted {} lines", priced.lines.len()),
+            Err(errors) => errors.into_iter().map(|e| (e.field, e.message)).collect(),
+        }
+    }
+
+    fn p(field: &str, message: &str) -> (String, String) {
+        (field.to_string(), message.to_string())
+    }
+
+    fn take(menu_id: i64, quantity: i64) -> Take {
+        Take { menu_id, quantity }
+    }
+
+    fn snapshot(line: &NewLine) -> serde_json::Value {
+        serde_json::from_str(&line.variations).expect("a JSON snapshot")
+    }
+
+    #[test]
+    fn a_menu_with_chosen_variations_is_priced_with_a_snapshot_of_them() {
+        let priced = accepted(price(json!([
+            {"id": RAMEN, "quantity": 2, "variations": [{"id": EGG, "quantity": 2}, {"id": LARGE}]},
+        ])));
+        let [line] = priced.lines.as_slice() else {
+            panic!("one line");
+        };
+        // 980 + 150 for Large + 2 × 120 for the eggs, twice.
+        assert_eq!(
+            (line.shop_menu_id, line.name.as_str(), line.quantity),
+            (RAMEN, "Shoyu Ramen", 2)
+        );
+        assert_eq!(
+            (line.unit_price, line.total_amount, line.tax_rate),
+            (1370, 2740, 10)
+        );
+        assert_eq!((line.device_tag.as_deref(), line.is_option), (None, false));
+        // In the categories' display order (Size, then Toppings), not the order sent.
+        assert_eq!(
+            snapshot(line),
+            json!([
+                {"id": LARGE, "categoryId": SIZE, "name": "Large", "quantity": 1, "price": 150},
+                {"id": EGG, "categoryId": TOPPINGS, "name": "Soft-boiled Egg", "quantity": 2, "price": 120},
+            ])
+        );
+        // Each variation's stock for every bowl, then the bowls.
+        assert_eq!(priced.takes, [take(LARGE, 2), take(EGG, 4), take(RAMEN, 2)]);
+    }
+
+    #[test]
+    fn a_required_category_left_unchosen_takes_its_default() {
+        let priced = accepted(price(json!([{"id": RAMEN}])));
+        let line = &priced.lines[0];
+        assert_eq!((line.unit_price, line.total_amount), (980, 980));
+        assert_eq!(
+            snapshot(line),
+            json!([{"id": REGULAR, "categoryId": SIZE, "name": "Regular", "quantity": 1, "price": 0}])
+        );
+        assert_eq!(priced.takes, [take(REGULAR, 1), take(RAMEN, 1)]);
+    }
+
+    #[test]
+    fn names_come_in_the_asked_language_and_fall_back_to_english() {
+        let given = lines(json!([{"id": RAMEN, "variations": [{"id": LARGE}]}, {"id": GYOZA}]));
+        let priced = accepted(price_lines(
+            &ramen_shop(),
+            Lang::Ja,
+            "menus",
+            &given,
+            None,
+            false,
+        ));
+        assert_eq!(priced.lines[0].name, "醤油ラーメン");
+        assert_eq!(snapshot(&priced.lines[0])[0]["name"], "大盛り");
+        assert_eq!(priced.lines[1].name, "Gyoza");
+    }
+
+    #[test]
+    fn every_problem_of_every_line_comes_back_at_once_in_the_lines_order() {
+        let got = refused(price(json!([
+            {"id": 999999},
+            {"id": LARGE},
+            {"id": RAMEN, "variations": [{"id": LARGE}, {"id": REGULAR}]},
+            {"id": GYOZA, "quantity": 0},
+            {"id": GYOZA},
+            {"id": BEER},
+        ])));
+        assert_eq!(
+            got,
+            [
+                p("menus[0].id", "no menu with id 999999 in this shop"),
+                p(
+                    "menus[1].id",
+                    "menu 22 is a variation and can only be chosen inside its item"
+                ),
+                p(
+                    "menus[2].variations",
+                    "variation category 100 takes one choice, got 2 (22, 21)"
+                ),
+                p("menus[3].quantity", "must be from 1 to 999"),
+                p("menus[5].id", "menu 5 is sold out"),
+            ]
+        );
+    }
+
+    #[test]
+    fn each_variation_problem_is_named_by_the_variations_path() {
+        let got = refused(price(json!([
+            {"id": GYOZA},
+            {"id": RAMEN, "variations": [{"id": 999}, {"id": LEMON}, {"id": EGG, "quantity": 0}]},
+        ])));
+        assert_eq!(
+            got,
+            [
+                p("menus[1].variations[0].id", "unknown variation 999"),
+                p(
+                    "menus[1].variations[1].id",
+                    "variation 31 is not a choice of menu 1"
+                ),
+                p("menus[1].variations[2].quantity", "must be from 1 to 999"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_menu_with_an_unknown_tax_rate_is_named_on_its_id() {
+        let got = refused(price(json!([{"id": ODD_RATE}])));
+        assert_eq!(
+            got,
+            [p("menus[0].id", "unknown tax rate 5 (10 or 8 percent)")]
+        );
+    }
+
+    #[test]
+    fn a_line_too_large_to_price_is_named_by_its_path() {
+        let got = refused(price(json!([{"id": PRICELESS, "quantity": 2}])));
+        assert_eq!(got, [p("menus[0]", "the amount is too large")]);
+    }
+
+    #[test]
+    fn stock_is_judged_when_taken_so_two_lines_past_it_are_priced_and_their_takes_summed() {
+        // 20 gyoza left; 12 + 9 asked.
+        let priced = accepted(price(json!([
+            {"id": GYOZA, "quantity": 12},
+            {"id": GYOZA, "quantity": 9},
+        ])));
+        assert_eq!(priced.takes, [take(GYOZA, 12), take(GYOZA, 9)]);
+        assert_eq!(merge_takes(priced.takes), [take(GYOZA, 21)]);
+    }
+
+    #[test]
+    fn option_lines_carry_the_field_name_the_device_tag_and_the_option_flag() {
+        let shop = ramen_shop();
+        let tag = Some("table-3".to_string());
+        let given = lines(json!([{"id": EXTRA_NOODLES}, {"id": BENTO, "quantity": 3}]));
+        let priced = accepted(price_lines(
+            &shop,
+            Lang::En,
+            "option",
+            &given,
+            tag.clone(),
+            true,
+        ));
+        for line in &priced.lines {
+            assert_eq!(
+                (line.device_tag.as_deref(), line.is_option),
+                (Some("table-3"), true)
+            );
+        }
+        // The bento keeps its reduced rate.
+        let bento = &priced.lines[1];
+        assert_eq!(
+            (bento.tax_rate, bento.unit_price, bento.total_amount),
+            (8, 850, 2550)
+        );
+        let given = lines(json!([{"id": EXTRA_NOODLES}, {"id": 999}]));
+        let got = refused(price_lines(&shop, Lang::En, "option", &given, tag, true));
+        assert_eq!(got, [p("option[1].id", "no menu with id 999 in this shop")]);
+    }
+
+    #[test]
+    fn resolving_a_menu_defaults_its_quantity_to_one_and_judges_quantity_before_status() {
+        let shop = ramen_shop();
+        let line = |id: i64, quantity: Option<i64>| MenuLineIn {
+            id,
+            quantity,
+            metadata: None,
+            variations: None,
+        };
+        let resolved = resolve_menu(&shop, "menus[0]", &line(GYOZA, None)).map(|(m, q)| (m.id, q));
+        assert_eq!(resolved, Ok((GYOZA, 1)));
+        let resolved =
+            resolve_menu(&shop, "menus[0]", &line(BEER, Some(1000))).map(|(m, q)| (m.id, q));
+        assert_eq!(
+            resolved,
+            Err(FieldError::new(
+                "menus[0].quantity",
+                "must be from 1 to 999"
+            ))
+        );
+    }
+
+    #[test]
+    fn a_menus_variation_categories_come_in_their_sort_order_with_listed_members_only() {
+        let shop = ramen_shop();
+        let pricing = Pricing::new(&shop, Lang::En, None, false);
+        let got: Vec<(i64, bool, Option<i64>, Vec<i64>)> = pricing
+            .variation_categories(RAMEN)
+            .into_iter()
+            .map(|c| {
+                let members = c.variations.iter().map(|v| v.id).collect();
+                (c.id, c.required, c.default_choice, members)
+            })
+            .collect();
+        // The hidden topping is not in the catalogue's items, so not a choice.
+        assert_eq!(
+            got,
+            [
+                (SIZE, true, Some(REGULAR), vec![REGULAR, LARGE]),
+                (TOPPINGS, false, None, vec![EGG, CHASHU]),
+            ]
+        );
+        assert!(pricing.variation_categories(GYOZA).is_empty());
+    }
+
+    #[test]
+    fn merging_a_line_adds_its_takes_after_those_priced_before() {
+        let mut priced = accepted(price(json!([{"id": GYOZA}])));
+        let one = accepted(price(json!([{"id": RAMEN}])));
+        let line = one.lines.into_iter().next().expect("one line");
+        merge(
+            &mut priced,
+            PricedLine {
+                line,
+                takes: one.takes,
+            },
+        );
+        let ids: Vec<i64> = priced.lines.iter().map(|l| l.shop_menu_id).collect();
+        assert_eq!(ids, [GYOZA, RAMEN]);
+        assert_eq!(
+            priced.takes,
+            [take(GYOZA, 1), take(REGULAR, 1), take(RAMEN, 1)]
+        );
+    }
+}

@@ -1,0 +1,6 @@
+//! The payment API's queries (one code path for SQLite and PostgreSQL) and its read caches.
+
+pub mod attempts;
+pub mod idempotency;
+pub mod payments;
+pub mod token_reads;
