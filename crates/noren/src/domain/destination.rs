@@ -239,7 +239,8 @@ pub fn parse_webhook_url(raw: &str, livemode: bool, allow_private: bool) -> Resu
         .map_err(|_| "must be an absolute http:// or https:// URL with a host name".to_string())?;
     let policy = AddressPolicy::for_mode(livemode, allow_private);
     if policy.https_only && url.scheme() != "https" {
-        return Err("must be an https:// URL for live payments".into());
+        // Shared by payment webhooks and reservation notifications: say the mode, not the kind.
+        return Err("must be an https:// URL in live mode".into());
     }
     if let Some(host) = url.host() {
         policy.check_host(&host).map_err(|r| {
@@ -399,10 +400,9 @@ mod tests {
         assert!(parse_webhook_url("https://example.com/hook", true, false).is_ok());
         assert!(parse_webhook_url("http://example.com/hook", false, false).is_ok());
         assert!(parse_webhook_url("http://127.0.0.1:9000/hook", false, false).is_ok());
-        assert!(
-            parse_webhook_url("http://example.com/hook", true, false)
-                .expect_err("http in live")
-                .contains("https")
+        assert_eq!(
+            parse_webhook_url("http://example.com/hook", true, false).expect_err("http in live"),
+            "must be an https:// URL in live mode"
         );
         for bad in [
             "https://10.0.0.1/",

@@ -604,7 +604,9 @@ both_databases! {
         let again = ok(2);
         assert!(again.get("webhook_secret").is_none(), "shown once");
         assert_eq!(again["updates_enabled"], true, "untouched");
-        assert!(!runs[3].0 && runs[3].2.contains("https"), "{}", runs[3].2);
+        // A reservation notification URL: the refusal names the mode, not payments (issue 20 item 6).
+        assert!(!runs[3].0 && runs[3].2.contains("--webhook-url: must be an https:// URL in live mode"), "{}", runs[3].2);
+        assert!(!runs[3].2.contains("payment"), "{}", runs[3].2);
         assert!(!runs[4].0, "an internal live address is refused");
         let live = ok(5);
         assert!(live["webhook_secret"]["live"].as_str().expect("live secret").starts_with("whsec_"));
