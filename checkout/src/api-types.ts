@@ -204,7 +204,9 @@ export interface components {
         /** @description One invalid field of a request. */
         FieldError: {
             /**
-             * @description The field's name as sent (query value, form field or JSON path).
+             * @description The bad value's exact path: a query value's or form field's name as sent, or a JSON
+             *     path: a member's name, then `[i]` for the item i of a list (from 0) and `.name` for a
+             *     member of an object (`requestedCourses[0].courseAmountRequested`).
              * @example amount
              */
             field: string;

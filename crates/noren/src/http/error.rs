@@ -64,7 +64,9 @@ impl ErrorCode {
 /// One invalid field of a request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct FieldError {
-    /// The field's name as sent (query value, form field or JSON path).
+    /// The bad value's exact path: a query value's or form field's name as sent, or a JSON
+    /// path: a member's name, then `[i]` for the item i of a list (from 0) and `.name` for a
+    /// member of an object (`requestedCourses[0].courseAmountRequested`).
     #[schema(example = "amount")]
     pub field: String,
     /// What is wrong and what is expected.

@@ -474,7 +474,9 @@ impl<'a> Reader<'a> {
         match T::parse(raw) {
             Ok(v) => Some(Some(v)),
             Err(message) => {
-                self.errors.push(FieldError::new(name, message));
+                // A problem inside a list or object is named by its exact path
+                // (`requestedCourses[0].courseAmountRequested`), not by the list.
+                self.errors.extend(by_path(FieldError::new(name, message)));
                 None
             }
         }
@@ -490,7 +492,7 @@ impl<'a> Reader<'a> {
             return;
         };
         if let Err(message) = rule(&value) {
-            self.errors.push(FieldError::new(name, message));
+            self.errors.extend(by_path(FieldError::new(name, message)));
         }
     }
 

@@ -237,25 +237,58 @@ impl Value for RequestedCourses {
         if items.len() > COURSES_MAX {
             return Err(format!("must hold at most {COURSES_MAX} courses"));
         }
+        // Every problem of every item, each named by its exact path (`[0].courseAmountRequested`),
+        // which the reader turns into `requestedCourses[0].courseAmountRequested`.
         let mut out = Vec::with_capacity(items.len());
+        let mut problems = Vec::new();
         let mut seen = HashSet::new();
         for (i, item) in items.iter().enumerate() {
-            let c = RequestedCourse::deserialize(item).map_err(|e| format!("[{i}]: {e}"))?;
-            if c.course_id < 1 {
-                return Err(format!("[{i}].courseId: must be at least 1"));
-            }
-            if !(1..=AMOUNT_MAX).contains(&c.course_amount_requested) {
-                return Err(format!(
-                    "[{i}].courseAmountRequested: must be from 1 to {AMOUNT_MAX}"
+            let Some(members) = item.as_object() else {
+                problems.push(format!(
+                    "[{i}]: must be an object {{courseId, courseAmountRequested}}"
                 ));
+                continue;
+            };
+            for name in members.keys() {
+                if name != "courseId" && name != "courseAmountRequested" {
+                    problems.push(format!(
+                        "[{i}].{name}: unknown field; the fields are courseId, courseAmountRequested"
+                    ));
+                }
             }
-            if !seen.insert(c.course_id) {
-                return Err(format!(
-                    "[{i}].courseId: course {} is listed twice",
-                    c.course_id
+            let int = |name: &str, max: i64, rule: &str| match members.get(name) {
+                None | Some(serde_json::Value::Null) => Err(format!("[{i}].{name}: is required")),
+                Some(v) => v
+                    .as_i64()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| format!("[{i}].{name}: {rule}")),
+            };
+            let id = int("courseId", i64::MAX, "must be a whole number of at least 1");
+            let amount = int(
+                "courseAmountRequested",
+                AMOUNT_MAX,
+                &format!("must be from 1 to {AMOUNT_MAX}"),
+            );
+            let (course_id, course_amount_requested) = match (id, amount) {
+                (Ok(id), Ok(amount)) => (id, amount),
+                (id, amount) => {
+                    problems.extend(id.err().into_iter().chain(amount.err()));
+                    continue;
+                }
+            };
+            if !seen.insert(course_id) {
+                problems.push(format!(
+                    "[{i}].courseId: course {course_id} is listed twice"
                 ));
+                continue;
             }
-            out.push(c);
+            out.push(RequestedCourse {
+                course_id,
+                course_amount_requested,
+            });
+        }
+        if !problems.is_empty() {
+            return Err(problems.join("\n"));
         }
         Ok(RequestedCourses(out))
     }
