@@ -276,6 +276,15 @@ both_databases! {
         assert!(got.iter().any(|f| f.starts_with("menus[2].variations")), "{body}");
         let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [{"id": 1, "colour": 2}]})).await;
         assert_eq!(res.status(), 400);
+        // A value of the wrong shape is named by its exact path, every item's at once (issue 20
+        // item 3), not by the list.
+        let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({"token": token, "menus": [
+            {"id": r.shoyu_ramen, "quantity": "two"},
+            {"id": r.shoyu_ramen, "variations": [{"id": r.size_large}, {"id": "large"}]},
+        ]})).await;
+        assert_eq!(res.status(), 400);
+        let body = json(res).await;
+        assert_eq!(fields(&body), ["menus[0].quantity", "menus[1].variations[1].id"], "{body}");
         // More than the stock (20 gyoza, 12 + 9 asked in two lines): 409, nothing taken.
         let res = app.post_json(&format!("/api/cafeteria/{id}/append"), None, json!({"token": token,
             "menus": [{"id": r.gyoza, "quantity": 12}, {"id": r.gyoza, "quantity": 9}]})).await;

@@ -128,10 +128,21 @@ impl Value for MenuLines {
         if items.len() > LINES_MAX {
             return Err(format!("must hold at most {LINES_MAX} menus"));
         }
+        // Every item's problem, named by its exact path (`[0].variations[1].id`), which the
+        // reader turns into `menus[0].variations[1].id`.
         let mut out = Vec::with_capacity(items.len());
+        let mut problems = Vec::new();
         for (i, item) in items.iter().enumerate() {
-            let line = MenuLineIn::deserialize(item).map_err(|e| format!("[{i}]: {e}"))?;
-            out.push(line);
+            match serde_path_to_error::deserialize::<_, MenuLineIn>(item) {
+                Ok(line) => out.push(line),
+                Err(e) => problems.push(match e.path().to_string().as_str() {
+                    "." => format!("[{i}]: {}", e.inner()),
+                    path => format!("[{i}].{path}: {}", e.inner()),
+                }),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems.join("\n"));
         }
         Ok(MenuLines(out))
     }
