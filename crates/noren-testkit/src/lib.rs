@@ -507,6 +507,8 @@ async fn drain(state: &AppState) -> Vec<noren::db::entities::job::Model> {
         }
         state.webhook_wake.wake();
         state.import_wake.wake();
+        // Not a sleep-then-assert: the server's own runner (another task, on real time) is
+        // working; this polls its progress, and the caller fails the test at the deadline.
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
