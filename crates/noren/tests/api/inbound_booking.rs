@@ -161,13 +161,24 @@ fn hhmm(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
-/// Every slot of a day (17:00 … 01:00).
+/// Every slot starting on a day: the night before's 00:00 … 01:00, then 17:00 … 23:30.
 fn all_slots() -> Vec<String> {
     hhmm(&[
-        "17:00", "17:30", "18:00", "18:30", "19:00", "19:30", "20:00", "20:30", "21:00", "21:30",
-        "22:00", "22:30", "23:00", "23:30", "00:00", "00:30", "01:00",
+        "00:00", "00:30", "01:00", "17:00", "17:30", "18:00", "18:30", "19:00", "19:30", "20:00",
+        "20:30", "21:00", "21:30", "22:00", "22:30", "23:00", "23:30",
     ])
 }
+
+/// [`all_slots`] without the stays that a booking holds.
+fn slots_except(taken: &[&str]) -> Vec<String> {
+    all_slots()
+        .into_iter()
+        .filter(|s| !taken.contains(&s.as_str()))
+        .collect()
+}
+
+/// The slots a stay of 18:00–20:00 blocks for a party that no longer fits (17:00 to 19:30).
+const AROUND_18: [&str; 6] = ["17:00", "17:30", "18:00", "18:30", "19:00", "19:30"];
 
 async fn create(app: &TestApp, key: &str, shop: i64, body: &Value) -> reqwest::Response {
     app.client
@@ -247,7 +258,7 @@ async fn count(app: &TestApp, shop: i64) -> u64 {
 }
 
 both_databases! {
-    async fn availability_runs_from_opening_to_the_last_order_and_midnight_slots_belong_to_the_opening_day(app) {
+    async fn availability_runs_from_opening_to_the_last_order_and_lists_each_slot_under_the_day_it_starts(app) {
         let s = shop(&app).await;
         let res = availability(&app, &s.live, s.id, &format!("requestDate={DAY}")).await;
         assert_eq!(res.status(), 200);
@@ -256,7 +267,15 @@ both_databases! {
         assert_eq!(body["requestedPax"], 2);
         assert_eq!(body["realTime"], true);
         assert_eq!(serde_json::from_value::<Vec<String>>(body["availableTimes"].clone()).expect("times"), all_slots());
-        // A slot after midnight is booked with the next day's date.
+        let starts: Vec<String> = all_slots().iter().map(|t| format!("{DAY}T{t}:00")).collect();
+        assert_eq!(serde_json::from_value::<Vec<String>>(body["availableStartTimes"].clone()).expect("starts"), starts);
+        // The 00:30 listed under the day (the night before's late slot) books exactly that start.
+        let res = create(&app, &s.live, s.id, &booking(&s, "A-0", &format!("{DAY}T00:30:00"), 2)).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(json(res).await["reservationStartTime"], format!("{DAY}T00:30:00"));
+        // This night's late slots are listed under the next day, and book with its date.
+        let next = times(&app, &s.live, s.id, &format!("requestDate={NEXT}")).await;
+        assert_eq!(next, all_slots());
         let res = create(&app, &s.live, s.id, &booking(&s, "A-1", &format!("{NEXT}T00:30:00"), 2)).await;
         assert_eq!(res.status(), 200);
         assert_eq!(json(res).await["reservationStartTime"], format!("{NEXT}T00:30:00"));
@@ -269,11 +288,52 @@ both_databases! {
         assert_eq!(refused(res).await, "outside_business_hours");
     }
 
+    async fn around_midnight_and_month_ends_each_start_is_listed_once_and_books_exactly_itself(app) {
+        // Cutoff 1 hour; the clock at 23:10 JST on the last day of a month.
+        let s = shop_with(&app, |s| s.cutoff_hours = 1, |_| {}).await;
+        set_now(&app, "2027-03-31T23:10");
+        let day = |d: &str| {
+            let (app, key, id) = (&app, s.live.clone(), s.id);
+            let q = format!("requestDate={d}");
+            async move {
+                let body = json(availability(app, &key, id, &q).await).await;
+                serde_json::from_value::<Vec<String>>(body["availableStartTimes"].clone()).expect("starts")
+            }
+        };
+        assert!(day("2027-03-31").await.is_empty(), "23:30 is 20 minutes ahead, within the cutoff");
+        let april = day("2027-04-01").await;
+        assert_eq!(&april[..3], ["2027-04-01T00:30:00", "2027-04-01T01:00:00", "2027-04-01T17:00:00"],
+            "March 31's late slots are April 1's; 00:00 is 50 minutes ahead");
+        let res = create(&app, &s.live, s.id, &booking(&s, "M-0", "2027-04-01T00:00:00", 2)).await;
+        assert_eq!(refused(res).await, "cutoff_passed", "the cutoff judges the slot's own instant");
+        // A week of days: every start is listed once, under its own date, in order, and books.
+        let mut seen = std::collections::BTreeSet::new();
+        for d in ["2027-04-01", "2027-04-02", "2027-04-03"] {
+            let starts = day(d).await;
+            let mut sorted = starts.clone();
+            sorted.sort();
+            assert_eq!(starts, sorted, "{d}: in time order");
+            for start in &starts {
+                assert!(start.starts_with(d), "{start} listed under {d}");
+                assert!(seen.insert(start.clone()), "{start} listed twice");
+            }
+        }
+        for (i, start) in april.iter().take(4).enumerate() {
+            let res = create(&app, &s.live, s.id, &booking(&s, &format!("M-{}", i + 1), start, 2)).await;
+            assert_eq!(res.status(), 200, "{start}");
+            assert_eq!(json(res).await["reservationStartTime"], start.as_str());
+        }
+        // The year end: New Year's Eve's late slots are listed under January 1.
+        let jan = day("2028-01-01").await;
+        assert_eq!(&jan[..3], ["2028-01-01T00:00:00", "2028-01-01T00:30:00", "2028-01-01T01:00:00"]);
+        assert_eq!(day("2027-12-31").await.first().map(String::as_str), Some("2027-12-31T00:00:00"));
+    }
+
     async fn availability_keeps_the_cutoff_and_a_past_day_is_empty(app) {
         let s = shop_with(&app, |s| s.cutoff_hours = 3, |_| {}).await;
         set_now(&app, &format!("{DAY}T15:10"));
         let got = times(&app, &s.live, s.id, &format!("requestDate={DAY}")).await;
-        assert_eq!(got, all_slots()[3..].to_vec(), "18:30 is the first slot 3 hours ahead of 15:10");
+        assert_eq!(got, all_slots()[6..].to_vec(), "18:30 is the first slot 3 hours ahead of 15:10");
         let res = create(&app, &s.live, s.id, &booking(&s, "C-1", &format!("{DAY}T18:00:00"), 2)).await;
         assert_eq!(refused(res).await, "cutoff_passed");
         let res = create(&app, &s.live, s.id, &booking(&s, "C-2", &format!("{DAY}T18:30:00"), 2)).await;
@@ -334,7 +394,7 @@ both_databases! {
     }
 
     async fn a_course_range_in_utc_crossing_midnight_jst_is_applied_on_the_right_day(app) {
-        // 15:00–16:00 UTC = 00:00–01:00 JST the next day: only the slots after midnight.
+        // 15:00–16:00 UTC = 00:00–01:00 JST: only the slots after midnight.
         let s = shop_with(&app, |_| {}, |c| c.time_ranges = vec![("15:00".into(), "16:00".into())]).await;
         let q = format!("requestDate={DAY}&courseId={}", s.course);
         assert_eq!(times(&app, &s.live, s.id, &q).await, hhmm(&["00:00", "00:30", "01:00"]));
@@ -345,7 +405,7 @@ both_databases! {
         assert_eq!(times(&app, &s.live, s.id, &format!("requestDate={DAY}")).await, all_slots());
         let res = create(&app, &s.live, s.id, &booking(&s, "R-1", &format!("{DAY}T23:30:00"), 2)).await;
         assert_eq!(refused(res).await, "outside_course_hours");
-        let res = create(&app, &s.live, s.id, &booking(&s, "R-2", &format!("{NEXT}T00:30:00"), 2)).await;
+        let res = create(&app, &s.live, s.id, &booking(&s, "R-2", &format!("{DAY}T00:30:00"), 2)).await;
         assert_eq!(res.status(), 200);
     }
 
@@ -353,7 +413,7 @@ both_databases! {
         // 10:00–15:30 UTC = 19:00–00:30 JST.
         let s = shop_with(&app, |_| {}, |c| c.time_ranges = vec![("10:00".into(), "15:30".into())]).await;
         let q = format!("requestDate={DAY}&courseId={}", s.course);
-        assert_eq!(times(&app, &s.live, s.id, &q).await, all_slots()[4..16].to_vec());
+        assert_eq!(times(&app, &s.live, s.id, &q).await, hhmm(&["00:00", "00:30", "19:00", "19:30", "20:00", "20:30", "21:00", "21:30", "22:00", "22:30", "23:00", "23:30"]));
         // 22:00–01:00 UTC crosses midnight UTC: 07:00–10:00 JST, none of the dinner slots.
         let s2 = shop_with(&app, |_| {}, |c| c.time_ranges = vec![("22:00".into(), "01:00".into())]).await;
         let q = format!("requestDate={DAY}&courseId={}", s2.course);
@@ -398,7 +458,7 @@ both_databases! {
         assert_eq!(res.status(), 200);
         // Stays overlapping 18:00–20:00 (17:00 to 19:30) have 1 seat left.
         let q2 = format!("requestDate={DAY}&pax=2");
-        assert_eq!(times(&app, &s.live, s.id, &q2).await, all_slots()[6..].to_vec());
+        assert_eq!(times(&app, &s.live, s.id, &q2).await, slots_except(&AROUND_18));
         assert_eq!(times(&app, &s.live, s.id, &format!("requestDate={DAY}&pax=1")).await, all_slots());
         let res = create(&app, &s.live, s.id, &booking(&s, "S-2", &format!("{DAY}T19:30:00"), 2)).await;
         assert_eq!(refused(res).await, "slot_unavailable");
@@ -418,7 +478,7 @@ both_databases! {
         let q4 = format!("requestDate={DAY}&pax=4");
         assert_eq!(times(&app, &s.test, s.id, &q4).await, all_slots());
         // Stays overlapping 18:00–20:00 (17:00 to 19:30) are full once a pending booking holds them.
-        let held = all_slots()[6..].to_vec();
+        let held = slots_except(&AROUND_18);
         let res = create(&app, &s.test, s.id, &booking(&s, "W-1", &format!("{DAY}T18:00:00"), 4)).await;
         assert_eq!(res.status(), 200);
         let first = json(res).await;

@@ -33,11 +33,13 @@
 //! - Business hours are JST wall-clock times (`HH:MM`), per JST weekday; JST is UTC+9 without
 //!   daylight saving ([`jst`]), so every JST wall-clock time is exactly
 //!   one instant and conversions go through chrono.
-//! - An entry whose end is not after its start ends the next day (17:00–02:00). **Its slots
-//!   belong to the day the entry starts**: the availability of Friday lists 17:00 … 01:30 (the
-//!   last ones on Saturday morning, listed after 23:30 in time order), and Saturday's list does
-//!   not repeat them. [`judge`] therefore looks for a requested Saturday 00:30 among Saturday's
-//!   entries and among Friday's entries that cross midnight.
+//! - An entry whose end is not after its start ends the next day (17:00–02:00). **A slot belongs
+//!   to the JST calendar day it starts on** (issue 20, item 1): Friday's 17:00–02:00 opening gives
+//!   Friday 17:00 … 23:30 and Saturday 00:00 … 01:30, so the availability of Saturday starts with
+//!   `00:00` … `01:30` (Friday night's late slots) before Saturday's own evening. `requestDate` +
+//!   a listed `HH:mm` is therefore always the exact start to book, no start is listed under two
+//!   dates, and the list is in time order as text too. [`judge`] asks whether the requested start
+//!   is on the grid of its own day ([`day_slots`]): one definition for the list and for create.
 //! - Course ranges are stored in UTC and compared with the slot's UTC instant: a 00:30 JST slot
 //!   is 15:30 UTC on the previous UTC day, so it lies in a 15:00–16:00 UTC range.
 //! - The list is in time order and slots are unique (two entries that overlap give each slot
@@ -179,6 +181,11 @@ impl Slot {
     pub fn label(&self) -> String {
         self.0.format("%H:%M").to_string()
     }
+
+    /// The full JST start, `yyyy-MM-ddTHH:mm:ss`, as `reservationStartTime` takes it.
+    pub fn start_time(&self) -> String {
+        self.0.format("%Y-%m-%dT%H:%M:%S").to_string()
+    }
 }
 
 fn weekday_of(date: NaiveDate) -> u32 {
@@ -198,8 +205,8 @@ fn entry_slots(entry: &HoursEntry, date: NaiveDate, step: i64) -> Vec<NaiveDateT
     out
 }
 
-/// The slots offered on the JST day `date` (entries of that weekday, including the part of a
-/// midnight-crossing entry that lies on the next day), in time order.
+/// The slots offered on the JST day `date` (every slot starting on it: see [`day_slots`]), in
+/// time order.
 pub fn available_times(inputs: &Inputs<'_>, date: NaiveDate) -> Vec<Slot> {
     day_slots(inputs.shop, inputs.hours, date)
         .into_iter()
@@ -208,14 +215,25 @@ pub fn available_times(inputs: &Inputs<'_>, date: NaiveDate) -> Vec<Slot> {
         .collect()
 }
 
-/// The slot grid of the JST day `date`, before any rule: every slot of that weekday's entries,
-/// in time order, each once.
+/// The slot grid of the JST calendar day `date`, before any rule: every slot that starts on
+/// `date`, from that weekday's entries and from the previous weekday's entries that cross
+/// midnight (their after-midnight part), in time order, each once.
 fn day_slots(shop: &ShopRules, hours: &[HoursEntry], date: NaiveDate) -> Vec<NaiveDateTime> {
     let wd = weekday_of(date);
-    let mut slots: Vec<NaiveDateTime> = hours
+    let own = hours
         .iter()
         .filter(|e| e.weekday == wd)
-        .flat_map(|e| entry_slots(e, date, shop.slot_minutes))
+        .flat_map(|e| entry_slots(e, date, shop.slot_minutes));
+    let night_before = date.pred_opt().into_iter().flat_map(|prev| {
+        let pwd = weekday_of(prev);
+        hours
+            .iter()
+            .filter(move |e| e.weekday == pwd && e.crosses_midnight())
+            .flat_map(move |e| entry_slots(e, prev, shop.slot_minutes))
+    });
+    let mut slots: Vec<NaiveDateTime> = own
+        .chain(night_before)
+        .filter(|t| t.date() == date)
         .collect();
     slots.sort();
     slots.dedup();
@@ -236,29 +254,12 @@ pub fn day_stays(
     Some((first, last + Duration::minutes(shop.stay_minutes)))
 }
 
-/// Whether the JST wall-clock `start` is a slot of the shop's hours: a slot of an entry of its
-/// own day, or of the previous day's entry that crosses midnight.
+/// Whether the JST wall-clock `start` is a slot of the shop's hours: on the grid of its own
+/// calendar day, the same grid the day's availability lists.
 fn is_slot(inputs: &Inputs<'_>, start: NaiveDateTime) -> bool {
-    let date = start.date();
-    let step = inputs.shop.slot_minutes.max(1);
-    let on = |entry: &HoursEntry, day: NaiveDate| {
-        let (open, last) = entry.window(day);
-        start >= open && start <= last && (start - open).num_seconds() % (step * 60) == 0
-    };
-    let wd = weekday_of(date);
-    if inputs.hours.iter().any(|e| e.weekday == wd && on(e, date)) {
-        return true;
-    }
-    match date.pred_opt() {
-        Some(prev) => {
-            let pwd = weekday_of(prev);
-            inputs
-                .hours
-                .iter()
-                .any(|e| e.weekday == pwd && e.crosses_midnight() && on(e, prev))
-        }
-        None => false,
-    }
+    day_slots(inputs.shop, inputs.hours, start.date())
+        .binary_search(&start)
+        .is_ok()
 }
 
 /// Judges one requested JST start time: `Ok` or the first rule it breaks (module doc).
@@ -503,10 +504,15 @@ mod tests {
         ];
         assert_eq!(
             day_stays(&shop(), &hours, d(FRI)),
-            Some((utc("2026-12-04T02:00:00Z"), utc("2026-12-04T18:30:00Z"))),
-            "11:00 JST Friday to 03:30 JST Saturday"
+            Some((utc("2026-12-04T02:00:00Z"), utc("2026-12-04T16:30:00Z"))),
+            "11:00 JST Friday to 23:30 + 2 h = 01:30 JST Saturday"
         );
-        assert_eq!(day_stays(&shop(), &hours, d("2026-12-05")), None);
+        assert_eq!(
+            day_stays(&shop(), &hours, d("2026-12-05")),
+            Some((utc("2026-12-04T15:00:00Z"), utc("2026-12-04T18:30:00Z"))),
+            "Saturday's slots are Friday night's 00:00 … 01:30: to 03:30 JST"
+        );
+        assert_eq!(day_stays(&shop(), &hours, d("2026-12-06")), None);
     }
 
     #[test]
@@ -648,17 +654,19 @@ mod tests {
     }
 
     #[test]
-    fn an_entry_crossing_midnight_gives_its_slots_to_the_day_it_starts() {
+    fn an_entry_crossing_midnight_gives_each_slot_to_the_day_it_starts_on() {
         // Friday 23:00–02:00, last order 01:00.
         let hours = [entry(4, "23:00", "02:00", 60)];
         assert_eq!(
             times(&shop(), &hours, None, &[], early(), 2, FRI),
-            ["23:00", "23:30", "00:00", "00:30", "01:00"]
+            ["23:00", "23:30"]
         );
-        assert!(
-            times(&shop(), &hours, None, &[], early(), 2, "2026-12-05").is_empty(),
-            "Saturday does not repeat Friday's night"
+        assert_eq!(
+            times(&shop(), &hours, None, &[], early(), 2, "2026-12-05"),
+            ["00:00", "00:30", "01:00"],
+            "Friday night's late slots start on Saturday, so Saturday lists them"
         );
+        assert!(times(&shop(), &hours, None, &[], early(), 2, "2026-12-06").is_empty());
         assert_eq!(
             reason(&shop(), &hours, None, &[], early(), 2, "2026-12-05T00:30"),
             None,
@@ -681,6 +689,61 @@ mod tests {
         assert_eq!(
             times(&shop(), &hours, None, &[], early(), 2, FRI),
             ["22:00", "22:30", "23:00", "23:30"]
+        );
+        assert!(times(&shop(), &hours, None, &[], early(), 2, "2026-12-05").is_empty());
+    }
+
+    #[test]
+    fn every_day_lists_each_start_once_in_time_order_and_books_exactly_it() {
+        // Open every day 17:00–02:00 (last order 01:30), as the demo's izakaya; four weeks
+        // across a month end and a year end.
+        let hours: Vec<HoursEntry> = (0..7).map(|wd| entry(wd, "17:00", "02:00", 30)).collect();
+        let mut seen = std::collections::BTreeSet::new();
+        let mut day = d("2026-12-20");
+        while day <= d("2027-01-17") {
+            let inputs = Inputs {
+                shop: &shop(),
+                hours: &hours,
+                course: None,
+                held: &[],
+                now: early(),
+                pax: 2,
+            };
+            let slots = available_times(&inputs, day);
+            let labels = labels(&slots);
+            let mut sorted = labels.clone();
+            sorted.sort();
+            assert_eq!(labels, sorted, "{day}: in order as text");
+            assert_eq!(labels.first().map(String::as_str), Some("00:00"), "{day}");
+            assert_eq!(labels.last().map(String::as_str), Some("23:30"), "{day}");
+            assert_eq!(slots.len(), 4 + 14, "{day}");
+            for slot in &slots {
+                assert_eq!(slot.0.date(), day, "{day}: every start lies on the day");
+                assert!(seen.insert(slot.0), "{day}: {} listed twice", slot.0);
+                assert_eq!(judge(&inputs, slot.0), Ok(()), "{day}: {} books", slot.0);
+            }
+            day = day.succ_opt().expect("day");
+        }
+        // 2027-01-01 00:30 is New Year's Eve's late slot; it is listed under 2027-01-01.
+        assert!(seen.contains(&local("2027-01-01T00:30")));
+    }
+
+    #[test]
+    fn the_cutoff_judges_a_late_slot_at_its_own_instant() {
+        // Friday night 17:00–02:00; now is Friday 23:10 JST with a 1-hour cutoff: Saturday's
+        // 00:00 is 50 minutes ahead (refused), 00:30 is 80 minutes ahead (offered).
+        let hours = [entry(4, "17:00", "02:00", 0)];
+        let mut s = shop();
+        s.cutoff_hours = 1;
+        let now = jst::to_utc(local("2026-12-04T23:10"));
+        assert!(times(&s, &hours, None, &[], now, 2, FRI).is_empty());
+        assert_eq!(
+            times(&s, &hours, None, &[], now, 2, "2026-12-05"),
+            ["00:30", "01:00", "01:30", "02:00"]
+        );
+        assert_eq!(
+            reason(&s, &hours, None, &[], now, 2, "2026-12-05T00:00"),
+            Some(RefusalReason::CutoffPassed)
         );
     }
 
@@ -760,10 +823,11 @@ mod tests {
         }];
         assert_eq!(
             times(&shop(), &hours, Some(&c), &[], early(), 2, FRI),
-            [
-                "09:00", "09:30", "10:00", "23:00", "23:30", "00:00", "00:30", "01:00", "01:30",
-                "02:00"
-            ]
+            ["09:00", "09:30", "10:00", "23:00", "23:30"]
+        );
+        assert_eq!(
+            times(&shop(), &hours, Some(&c), &[], early(), 2, "2026-12-05"),
+            ["00:00", "00:30", "01:00", "01:30", "02:00"]
         );
     }
 
@@ -780,8 +844,9 @@ mod tests {
             jst::to_utc(local("2026-12-05T00:30")),
             utc("2026-12-04T15:30:00Z")
         );
+        assert!(times(&shop(), &hours, Some(&c), &[], early(), 2, FRI).is_empty());
         assert_eq!(
-            times(&shop(), &hours, Some(&c), &[], early(), 2, FRI),
+            times(&shop(), &hours, Some(&c), &[], early(), 2, "2026-12-05"),
             ["00:00", "00:30", "01:00"]
         );
         // A validity that ends at Friday 23:59:59 UTC still covers Saturday 00:30 JST.

@@ -81,18 +81,25 @@ pub struct AvailabilityValues {
 /// The slots of one day.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(example = json!({"requestedDate": "2026-12-04", "requestedPax": 2,
-    "availableTimes": ["17:00", "17:30", "20:00", "00:30"], "realTime": true}))]
+#[schema(example = json!({"requestedDate": "2026-12-05", "requestedPax": 2,
+    "availableTimes": ["00:00", "00:30", "17:00", "17:30", "20:00"],
+    "availableStartTimes": ["2026-12-05T00:00:00", "2026-12-05T00:30:00", "2026-12-05T17:00:00",
+        "2026-12-05T17:30:00", "2026-12-05T20:00:00"], "realTime": true}))]
 pub struct Availability {
     /// The JST day asked for.
-    #[schema(value_type = String, format = Date, example = "2026-12-04")]
+    #[schema(value_type = String, format = Date, example = "2026-12-05")]
     pub requested_date: String,
     pub requested_pax: i64,
-    /// JST start times (`HH:mm`) that can be booked now, in time order. The slots of an
-    /// opening that crosses midnight belong to the day it opens: for a Friday opening from
-    /// 17:00 to 02:00, Friday's list ends with `00:00`, `00:30`, … (Saturday morning), and such
-    /// a slot is booked with Saturday's date in `reservationStartTime`.
+    /// JST start times (`HH:mm`) on `requestedDate` that can be booked now, in time order.
+    /// Every slot is listed under the calendar day it starts on, so `requestedDate` and a
+    /// listed time together are exactly the `reservationStartTime` to book: for a shop open
+    /// Friday 17:00 to 02:00, Friday lists `17:00` … `23:30`, and Friday night's `00:00` …
+    /// `01:30` are listed under Saturday (before Saturday's own evening).
     pub available_times: Vec<String>,
+    /// The same slots as full JST start times (`yyyy-MM-ddTHH:mm:ss`), in the same order: each
+    /// can be sent as `reservationStartTime` as it is.
+    #[schema(example = json!(["2026-12-05T00:00:00", "2026-12-05T17:00:00"]))]
+    pub available_start_times: Vec<String>,
     /// The shop confirms in real time (a booking starts as SUCCESS); not a guarantee that a
     /// booking succeeds.
     pub real_time: bool,
@@ -110,7 +117,9 @@ offered when it is on the shop's slot grid (every `slotMinutes`, usually 30, fro
 `cutoffHours` ahead, the party fits the shop's `minGuests..maxGuests` (and the course's `orderMin..orderMax`), the course \
 is valid then and orderable at that time (`orderAvailableTimeRanges`) and not sold out (`quantityLimit`), and the seats \
 left for the stay (reservations hold their seats for the shop's stay, 2 hours by default) take the party. A day without \
-business hours or in the past answers an empty list. The answer is advice, not a hold, and may be up to one second old \
+business hours or in the past answers an empty list. Each slot is listed under the JST day it starts on (a late slot of \
+a night opening, 00:30 after a 17:00–02:00 evening, is listed under the next day), so `requestDate` plus a listed time is \
+the exact start to book; `availableStartTimes` gives the same slots as full start times. The answer is advice, not a hold, and may be up to one second old \
 (a booking made through another server a moment ago can still show as free): create judges the time again and answers \
 409 `slot_unavailable` when it is taken.",
     tag = "Availability",
@@ -171,6 +180,7 @@ pub async fn get_availability(
         requested_date: date.format("%Y-%m-%d").to_string(),
         requested_pax: pax,
         available_times: times.iter().map(|s| s.label()).collect(),
+        available_start_times: times.iter().map(|s| s.start_time()).collect(),
         real_time: reads.shop.rules.real_time,
     }))
 }
