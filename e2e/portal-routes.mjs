@@ -18,6 +18,7 @@ export const PORTAL_ROUTES = [
   '/docs/inbound/booking',
   '/docs/inbound/notifications',
   '/docs/inbound/cancelling',
+  '/docs/inbound/refusals',
   '/references/pay',
   '/references/pay/refund',
   '/references/order',

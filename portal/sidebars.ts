@@ -26,7 +26,7 @@ const sidebars: SidebarsConfig = {
       label: 'Inbound API',
       link: {type: 'doc', id: 'inbound/index'},
       collapsed: false,
-      items: ['inbound/shops-and-courses', 'inbound/booking', 'inbound/notifications', 'inbound/cancelling'],
+      items: ['inbound/shops-and-courses', 'inbound/booking', 'inbound/notifications', 'inbound/cancelling', 'inbound/refusals'],
     },
   ],
 };

@@ -19,12 +19,13 @@ use std::time::Duration;
 use guides::BIN;
 
 /// The inbound guides in the sidebar's order.
-pub const PAGES: [&str; 5] = [
+pub const PAGES: [&str; 6] = [
     "inbound/index.md",
     "inbound/shops-and-courses.md",
     "inbound/booking.md",
     "inbound/notifications.md",
     "inbound/cancelling.md",
+    "inbound/refusals.md",
 ];
 
 /// The notification URL the pages use, replaced by the test's receiver.

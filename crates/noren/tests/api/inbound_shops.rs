@@ -136,6 +136,72 @@ both_databases! {
             assert_eq!(ids(&page), expected, "{query}");
             assert_eq!(page["count"].as_i64(), Some(expected.len() as i64), "{query}");
         }
+        // In English the address parts are English, and they (and the Japanese ones) filter.
+        for (query, expected) in [
+            ("addressState=Tokyo", vec![s[0], s[1]]),
+            ("addressState=tokyo", vec![s[0], s[1]]),
+            ("addressState=kyoto", vec![s[2], s[3]]),
+            ("addressState=%E6%9D%B1%E4%BA%AC", vec![s[0], s[1]]), // 東京
+            ("addressCity=Chuo", vec![s[0]]),
+            ("addressCity=Shinjuku", vec![s[1]]),
+            ("addressTown=Ginza", vec![s[0]]),
+            ("addressTown=Kabukicho", vec![s[1]]),
+            ("addressState=Osaka", vec![]),
+        ] {
+            let page = ok(&app, &i.key, &format!("shops?languageCode=en&{query}")).await;
+            assert_eq!(ids(&page), expected, "{query}");
+        }
+    }
+
+    async fn every_languages_entry_carries_the_address_in_that_language_and_the_postal_code(app) {
+        let i = setup(&app).await;
+        let sakura = i.demo.shops[0];
+        for (lang, state, city, town) in [
+            ("en", "Tokyo", "Chuo City", "Ginza"),
+            ("ja", "東京都", "中央区", "銀座"),
+            ("zh-CN", "东京都", "中央区", "银座"),
+            ("zh-TW", "東京都", "中央區", "銀座"),
+            ("ko", "도쿄도", "주오구", "긴자"),
+        ] {
+            let shop = ok(&app, &i.key, &format!("shops/{sakura}?languageCode={lang}")).await;
+            let t = &shop["shopI18n"];
+            assert_eq!(t["languageCode"], lang);
+            assert_eq!(
+                (t["addressState"].as_str(), t["addressCity"].as_str(), t["addressTown"].as_str()),
+                (Some(state), Some(city), Some(town)),
+                "{lang}"
+            );
+            assert_eq!(t["addressPostalCode"], "104-0061", "{lang}");
+        }
+        // Every demo shop in every language: no part of the address is missing.
+        for lang in ["en", "ja", "zh-CN", "zh-TW", "ko"] {
+            let page = ok(&app, &i.key, &format!("shops?languageCode={lang}")).await;
+            for row in page["rows"].as_array().expect("rows") {
+                for part in ["addressState", "addressCity", "addressTown", "addressPostalCode", "formattedAddress"] {
+                    assert!(row["shopI18n"][part].as_str().is_some_and(|v| !v.is_empty()), "{lang} {} {part}", row["id"]);
+                }
+            }
+        }
+        // A shop whose English texts have no address parts answers the Japanese ones and the
+        // shop's postal code rather than nothing.
+        let now = app.state().clock.now();
+        let m = fixtures::test_merchant(app.db(), "Address fallback").await;
+        let mut settings = ShopSettings::new("そば処");
+        settings.address_state = Some("大阪府".into());
+        settings.address_city = Some("大阪市北区".into());
+        settings.address_town = Some("梅田".into());
+        settings.address_postal_code = Some("530-0001".into());
+        catalog::upsert_shop(app.db(), m.shop.id, &settings, now).await.expect("shop");
+        catalog::set_shop_texts(app.db(), m.shop.id, &[
+            ShopTexts { lang: "ja".into(), shop_name: "そば処".into(), ..Default::default() },
+            ShopTexts { lang: "en".into(), shop_name: "Soba House".into(), address_state: Some("Osaka".into()), ..Default::default() },
+        ]).await.expect("texts");
+        let shop = ok(&app, &i.key, &format!("shops/{}?languageCode=en", m.shop.id)).await;
+        let t = &shop["shopI18n"];
+        assert_eq!(
+            (t["addressState"].as_str(), t["addressCity"].as_str(), t["addressTown"].as_str(), t["addressPostalCode"].as_str()),
+            (Some("Osaka"), Some("大阪市北区"), Some("梅田"), Some("530-0001"))
+        );
     }
 
     async fn shop_search_refuses_bad_values_by_name(app) {

@@ -6,7 +6,7 @@
 //! shops do not exist for partners (404, never listed).
 
 use super::images::signed_url;
-use crate::db::entities::{inbound_business_hour, inbound_shop_text};
+use crate::db::entities::{inbound_business_hour, inbound_shop, inbound_shop_text};
 use crate::domain::lang::{Lang, fallback_order};
 use crate::http::auth::Partner;
 use crate::http::error::{ApiError, InboundErrorBody};
@@ -131,14 +131,15 @@ pub struct ShopSearchValues {
     shop_name_query: Option<Query>,
     /// `true`: only shops whose bookings are confirmed at once (`realTimeBookable`).
     show_real_time_only: Option<bool>,
-    /// The beginning of the prefecture (case-insensitive; Japanese, or a language the shop's
-    /// texts have): `京都` finds `京都府`, not `東京都`.
-    #[param(inline, example = "東京都")]
+    /// The beginning of the prefecture, case-insensitive, in `languageCode`'s language, in
+    /// Japanese or in any other language the shop's texts have: `Tokyo` and `東京都` find the
+    /// Tokyo shops; `京都` finds `京都府`, not `東京都`.
+    #[param(inline, example = "Tokyo")]
     address_state: Option<Query>,
-    /// The beginning of the city or ward, e.g. `中央区`.
+    /// The beginning of the city or ward in any of those languages, e.g. `Chuo` or `中央区`.
     #[param(inline)]
     address_city: Option<Query>,
-    /// The beginning of the town, e.g. `銀座`.
+    /// The beginning of the town in any of those languages, e.g. `Ginza` or `銀座`.
     #[param(inline)]
     address_town: Option<Query>,
     /// Postal code `NNN-NNNN` or `NNNNNNN`.
@@ -213,9 +214,18 @@ pub struct ShopTag {
 pub struct ShopI18n {
     pub formatted_address: Option<String>,
     pub international_phone_number: Option<String>,
+    /// The prefecture in `languageCode` (`Tokyo`, `東京都`); the Japanese one when the shop has
+    /// none in that language.
+    #[schema(example = "Tokyo")]
     pub address_state: Option<String>,
+    /// The city or ward in `languageCode` (`Chuo City`), else the Japanese one.
+    #[schema(example = "Chuo City")]
     pub address_city: Option<String>,
+    /// The town in `languageCode` (`Ginza`), else the Japanese one.
+    #[schema(example = "Ginza")]
     pub address_town: Option<String>,
+    /// The postal code (`NNN-NNNN`), the same in every language.
+    #[schema(example = "104-0061")]
     pub address_postal_code: Option<String>,
     pub shop_name: String,
     pub shop_description: Option<String>,
@@ -316,25 +326,50 @@ fn opening(h: &inbound_business_hour::Model) -> Opening {
     }
 }
 
-fn i18n(texts: &[inbound_shop_text::Model], lang: Lang, fallback_name: &str) -> ShopI18n {
-    match pick(texts, lang, |t| &t.lang) {
-        Some((t, served)) => ShopI18n {
-            formatted_address: t.formatted_address.clone(),
-            international_phone_number: t.international_phone_number.clone(),
-            address_state: t.address_state.clone(),
-            address_city: t.address_city.clone(),
-            address_town: t.address_town.clone(),
-            address_postal_code: t.address_postal_code.clone(),
-            shop_name: t.shop_name.clone(),
-            shop_description: t.shop_description.clone(),
-            language_code: served,
-            precaution: t.precaution.clone(),
-        },
-        None => ShopI18n {
-            shop_name: fallback_name.to_string(),
-            language_code: Lang::Ja,
-            ..Default::default()
-        },
+/// The shop's texts in `lang` (or the fallback language served). The address parts come from the
+/// served language's texts; a part that language lacks is the Japanese one (the Japanese texts',
+/// else the shop's own), and the postal code is the shop's when the texts have none, so no
+/// language's entry answers an address with holes.
+fn i18n(texts: &[inbound_shop_text::Model], lang: Lang, shop: &inbound_shop::Model) -> ShopI18n {
+    let ja = texts.iter().find(|t| t.lang == Lang::Ja.as_str());
+    let part = |own: Option<&String>,
+                of_ja: fn(&inbound_shop_text::Model) -> &Option<String>,
+                shop_ja: &Option<String>| {
+        own.or_else(|| ja.and_then(|j| of_ja(j).as_ref()))
+            .or(shop_ja.as_ref())
+            .cloned()
+    };
+    let (t, served) = match pick(texts, lang, |t| &t.lang) {
+        Some((t, served)) => (Some(t), served),
+        None => (None, Lang::Ja),
+    };
+    ShopI18n {
+        formatted_address: t.and_then(|t| t.formatted_address.clone()),
+        international_phone_number: t.and_then(|t| t.international_phone_number.clone()),
+        address_state: part(
+            t.and_then(|t| t.address_state.as_ref()),
+            |j| &j.address_state,
+            &shop.address_state,
+        ),
+        address_city: part(
+            t.and_then(|t| t.address_city.as_ref()),
+            |j| &j.address_city,
+            &shop.address_city,
+        ),
+        address_town: part(
+            t.and_then(|t| t.address_town.as_ref()),
+            |j| &j.address_town,
+            &shop.address_town,
+        ),
+        address_postal_code: part(
+            t.and_then(|t| t.address_postal_code.as_ref()),
+            |j| &j.address_postal_code,
+            &shop.address_postal_code,
+        ),
+        shop_name: t.map_or_else(|| shop.name_ja.clone(), |t| t.shop_name.clone()),
+        shop_description: t.and_then(|t| t.shop_description.clone()),
+        language_code: served,
+        precaution: t.and_then(|t| t.precaution.clone()),
     }
 }
 
@@ -412,7 +447,7 @@ pub fn shops(
                 cutoff_hours: s.cutoff_hours,
                 rating: s.rating,
                 shop_tags,
-                shop_i18n: i18n(texts, lang, &s.name_ja),
+                shop_i18n: i18n(texts, lang, s),
                 shop_images: images,
                 latitude: s.latitude,
                 longitude: s.longitude,

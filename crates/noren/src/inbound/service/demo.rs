@@ -59,13 +59,26 @@ pub struct DemoInbound {
 const LANGS: [&str; 5] = ["en", "zh-CN", "ja", "ko", "zh-TW"];
 type Five = [&'static str; 5];
 
-fn shop_texts(names: Five, descs: Five, addresses: Five, phone: &str) -> Vec<ShopTexts> {
+/// A shop's texts in the five languages: name, description, formatted address and its parts
+/// (prefecture, city or ward, town) in each language, the postal code and phone in every one.
+fn shop_texts(
+    names: Five,
+    descs: Five,
+    addresses: Five,
+    areas: [[&'static str; 3]; 5],
+    postal_code: &str,
+    phone: &str,
+) -> Vec<ShopTexts> {
     (0..5)
         .map(|i| ShopTexts {
             lang: LANGS[i].into(),
             shop_name: names[i].into(),
             shop_description: Some(descs[i].into()),
             formatted_address: Some(addresses[i].into()),
+            address_state: Some(areas[i][0].into()),
+            address_city: Some(areas[i][1].into()),
+            address_town: Some(areas[i][2].into()),
+            address_postal_code: Some(postal_code.into()),
             international_phone_number: Some(phone.into()),
             precaution: Some(
                 [
@@ -77,7 +90,6 @@ fn shop_texts(names: Five, descs: Five, addresses: Five, phone: &str) -> Vec<Sho
                 ][i]
                     .into(),
             ),
-            ..Default::default()
         })
         .collect()
 }
@@ -310,6 +322,14 @@ async fn sakura(
                 "도쿄도 주오구 긴자 4-2-15",
                 "東京都中央區銀座4-2-15",
             ],
+            [
+                ["Tokyo", "Chuo City", "Ginza"],
+                ["东京都", "中央区", "银座"],
+                ["東京都", "中央区", "銀座"],
+                ["도쿄도", "주오구", "긴자"],
+                ["東京都", "中央區", "銀座"],
+            ],
+            "104-0061",
             "+81 3-1234-5678",
         ),
     )
@@ -483,6 +503,14 @@ async fn tanuki(
                 "도쿄도 신주쿠구 가부키초 1-6-2",
                 "東京都新宿區歌舞伎町1-6-2",
             ],
+            [
+                ["Tokyo", "Shinjuku City", "Kabukicho"],
+                ["东京都", "新宿区", "歌舞伎町"],
+                ["東京都", "新宿区", "歌舞伎町"],
+                ["도쿄도", "신주쿠구", "가부키초"],
+                ["東京都", "新宿區", "歌舞伎町"],
+            ],
+            "160-0021",
             "+81 3-2345-6789",
         ),
     )
@@ -623,6 +651,14 @@ async fn hanami(
                 "교토부 교토시 히가시야마구 기온마치 미나미가와 570-120",
                 "京都府京都市東山區祇園町南側570-120",
             ],
+            [
+                ["Kyoto", "Higashiyama Ward, Kyoto", "Gionmachi Minamigawa"],
+                ["京都府", "京都市东山区", "祇园町南侧"],
+                ["京都府", "京都市東山区", "祇園町南側"],
+                ["교토부", "교토시 히가시야마구", "기온마치 미나미가와"],
+                ["京都府", "京都市東山區", "祇園町南側"],
+            ],
+            "605-0074",
             "+81 75-123-4567",
         ),
     )
@@ -779,6 +815,14 @@ async fn tofu(
                 "교토부 교토시 우쿄구 사가텐류지 68",
                 "京都府京都市右京區嵯峨天龍寺68",
             ],
+            [
+                ["Kyoto", "Ukyo Ward, Kyoto", "Sagatenryuji"],
+                ["京都府", "京都市右京区", "嵯峨天龙寺"],
+                ["京都府", "京都市右京区", "嵯峨天龍寺"],
+                ["교토부", "교토시 우쿄구", "사가텐류지"],
+                ["京都府", "京都市右京區", "嵯峨天龍寺"],
+            ],
+            "616-8385",
             "+81 75-234-5678",
         ),
     )
