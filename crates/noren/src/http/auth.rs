@@ -74,6 +74,7 @@ impl FromRequestParts<AppState> for Merchant {
                     })?;
                 let found = Arc::new(found);
                 state.auth_cache.put(&key.hash, found.clone());
+                state.rate_limits.authenticated(key.hash.as_bytes());
                 found
             }
         };
@@ -123,6 +124,7 @@ impl FromRequestParts<AppState> for Partner {
                         })?,
                 );
                 state.auth_cache.put_partner(&key.hash, found.clone());
+                state.rate_limits.authenticated(key.hash.as_bytes());
                 found
             }
         };

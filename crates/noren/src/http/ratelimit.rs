@@ -7,7 +7,14 @@
 //! - failed authentications (401) and unknown payment tokens (404 without a key) count against
 //!   the address (`NOREN_RATE_LIMIT_FAILURES`, default 20 per minute): once they are used up,
 //!   every API request from that address answers 429 until the next one is allowed, so keys
-//!   and tokens cannot be guessed at speed.
+//!   and tokens cannot be guessed at speed; the refusal is one map lookup, before any
+//!   authentication.
+//! - except for keys this process has already seen authenticate (issue 20, item 4): behind an
+//!   office NAT or a proxy one misconfigured client must not lock out everyone. A key that
+//!   authenticated within [`KNOWN_KEY_TTL`] ([`RateLimits::authenticated`], called by the
+//!   extractors of `http/auth.rs`) passes a blocked address and is held to its own per-key
+//!   limit. Only a successful authentication makes a key known, so a guess never does; a known
+//!   key that then fails (revoked) is forgotten and counts as a failure like any other.
 //!
 //! A refused request answers DESIGN.md's 429 body with `Retry-After` (whole seconds). Every
 //! limited answer carries `RateLimit-Policy` and `RateLimit` in the structured form of the IETF
@@ -158,6 +165,13 @@ fn seconds(d: Duration) -> u64 {
     d.as_secs() + u64::from(d.subsec_nanos() > 0)
 }
 
+/// How long a key that authenticated stays known (each authentication against the database,
+/// at least once per auth cache TTL while the key is in use, starts it again).
+pub const KNOWN_KEY_TTL: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Keys remembered as known at most (32 bytes each).
+pub const KNOWN_KEYS: u64 = 100_000;
+
 /// The limits of one process.
 pub struct RateLimits {
     per_key: Option<Limit<[u8; 32]>>,
@@ -168,6 +182,8 @@ pub struct RateLimits {
     blocked: moka::sync::Cache<IpAddr, Duration>,
     /// `noren_rate_limited_total{scope="failures"}`: requests refused for a blocked address.
     blocked_refused: metrics::Counter,
+    /// SHA-256 of the keys that authenticated recently: they pass a blocked address.
+    known_keys: moka::sync::Cache<[u8; 32], ()>,
     client_ip_header: Option<HeaderName>,
     clock: LimiterClock,
 }
@@ -194,6 +210,10 @@ impl RateLimits {
                 .time_to_live(ttl)
                 .build(),
             blocked_refused: metrics.rate_limited("failures"),
+            known_keys: moka::sync::Cache::builder()
+                .max_capacity(KNOWN_KEYS)
+                .time_to_live(KNOWN_KEY_TTL)
+                .build(),
             client_ip_header: limits.client_ip_header.clone(),
             clock,
         }
@@ -201,6 +221,12 @@ impl RateLimits {
 
     fn now(&self) -> Duration {
         governor::clock::Clock::now(&self.clock)
+    }
+
+    /// Remembers that the key whose SHA-256 is `hash` authenticated (a merchant or partner
+    /// key, as sent): it passes an address blocked by other clients' failures.
+    pub fn authenticated(&self, hash: &[u8; 32]) {
+        self.known_keys.insert(*hash, ());
     }
 
     /// Forgets the state of keys and addresses that are back at full capacity (called every
@@ -301,7 +327,10 @@ pub async fn limit(State(limits): State<Arc<RateLimits>>, req: Request, next: Ne
         return next.run(req).await;
     }
     let ip = limits.client_ip(&req);
+    let key = presented_key(req.headers()).map(|k| -> [u8; 32] { Sha256::digest(k).into() });
+    let known = key.is_some_and(|hash| limits.known_keys.contains_key(&hash));
     if let Some(ip) = ip
+        && !known
         && let Some(until) = limits.blocked.get(&ip)
     {
         let now = limits.now();
@@ -320,7 +349,6 @@ pub async fn limit(State(limits): State<Arc<RateLimits>>, req: Request, next: Ne
             return res;
         }
     }
-    let key = presented_key(req.headers()).map(|k| -> [u8; 32] { Sha256::digest(k).into() });
     let checked = match (&key, ip) {
         (Some(hash), _) => limits.per_key.as_ref().map(|l| l.apply(hash)),
         (None, Some(ip)) => limits.per_address.as_ref().map(|l| l.apply(&ip)),
@@ -336,6 +364,12 @@ pub async fn limit(State(limits): State<Arc<RateLimits>>, req: Request, next: Ne
         res.headers_mut().extend(headers);
     }
     let status = res.status();
+    if known && status == StatusCode::UNAUTHORIZED {
+        // Revoked since it authenticated: it no longer passes a blocked address.
+        if let Some(hash) = &key {
+            limits.known_keys.invalidate(hash);
+        }
+    }
     if let Some(ip) = ip
         && (status == StatusCode::UNAUTHORIZED
             || (status == StatusCode::NOT_FOUND && key.is_none()))

@@ -2,6 +2,8 @@
 //! the `RateLimit` headers, failed authentications limited per address, and the connection
 //! limits (header-read timeout, idle keep-alive timeout, request timeout, connection cap).
 
+use noren::db::repo::accounts;
+use noren::domain::keys::PartnerFamily;
 use noren_testkit::{Options, TestApp, both_databases, fixtures, header, json};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -93,7 +95,8 @@ both_databases! {
             let res = app.get(&format!("/v3/predefined_payments/guess{i}")).await;
             assert_eq!(res.status(), 404);
         }
-        // The failures are used up: even a good key from this address waits.
+        // The failures are used up: even a good key from this address waits (one this server
+        // has not seen authenticate; see the next test for the ones it has).
         let res = app.get_with_key(WHOAMI, &m.key).await;
         assert_eq!(res.status(), 429);
         assert!(header(&res, "retry-after").parse::<u64>().is_ok());
@@ -104,6 +107,71 @@ both_databases! {
         // the address is let through again.
         app.state().clock.advance(chrono::Duration::seconds(16));
         assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 200);
+    }
+
+    async fn a_known_good_key_behind_a_guessing_neighbours_address_is_still_served(
+        app with Options::env(&[
+            ("NOREN_RATE_LIMIT_FAILURES", "4/m"),
+            ("NOREN_RATE_LIMIT_PER_KEY", "30/m"),
+            ("NOREN_CLIENT_IP_HEADER", "x-forwarded-for"),
+        ])
+    ) {
+        // Two clients behind one office NAT (the proxy says 203.0.113.7 for both): a merchant
+        // integration with a valid key and a partner platform's good key, and a neighbour
+        // whose misconfigured client sends wrong keys.
+        const OFFICE: &str = "203.0.113.7";
+        let m = fixtures::test_merchant(app.db(), "Office").await;
+        let platform = accounts::create_platform(app.db(), "office-ota", "Office OTA", app.state().clock.now()).await.expect("platform");
+        let (_, partner) = accounts::create_partner_key(app.db(), platform.id, PartnerFamily::Test, app.state().clock.now()).await.expect("key");
+        let unseen = fixtures::test_merchant(app.db(), "Unseen").await;
+        let send = |key: &str, path: &str, from: &str| {
+            app.client.get(app.url(path)).header("X-Auth-API-Key", key).header("x-forwarded-for", from).send()
+        };
+        let shops = "/v3/inbound-external/office-ota/shops?languageCode=en";
+        assert_eq!(send(&m.key, WHOAMI, OFFICE).await.expect("sent").status(), 200);
+        let res = app.client.get(app.url(shops)).bearer_auth(&partner).header("x-forwarded-for", OFFICE).send().await.expect("sent");
+        assert_eq!(res.status(), 200);
+        // The neighbour uses up the office's failures.
+        for i in 0..4 {
+            let res = send(&format!("sk_test_{}{i}", "x".repeat(30)), WHOAMI, OFFICE).await.expect("sent");
+            assert_eq!(res.status(), 401);
+        }
+        let res = send(&format!("sk_test_{}", "y".repeat(31)), WHOAMI, OFFICE).await.expect("sent");
+        assert_eq!(res.status(), 429, "the guesses are refused");
+        assert_eq!(json(res).await["code"], "too_many_requests");
+        // The keys that authenticated go on being served, for every call.
+        assert_eq!(send(&m.key, WHOAMI, OFFICE).await.expect("sent").status(), 200);
+        let res = app.client.post(app.url("/v3/predefined_payments/create_online_payment")).header("X-Auth-API-Key", &m.key)
+            .header("x-forwarded-for", OFFICE).query(&[("amount", "1000")]).send().await.expect("sent");
+        assert_eq!(res.status(), 200, "create_online_payment");
+        let res = app.client.get(app.url(shops)).bearer_auth(&partner).header("x-forwarded-for", OFFICE).send().await.expect("sent");
+        assert_eq!(res.status(), 200, "the partner's search");
+        // A key this server never saw authenticate waits like a guess: the refusal stays cheap.
+        assert_eq!(send(&unseen.key, WHOAMI, OFFICE).await.expect("sent").status(), 429);
+        // Another address is not touched.
+        assert_eq!(send(&unseen.key, WHOAMI, "198.51.100.9").await.expect("sent").status(), 200);
+        // The known key keeps its own per-key limit: 30 a minute, 3 used above.
+        let mut statuses = Vec::new();
+        for _ in 0..30 {
+            statuses.push(send(&m.key, WHOAMI, OFFICE).await.expect("sent").status().as_u16());
+        }
+        assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 27, "{statuses:?}");
+        assert_eq!(statuses.last(), Some(&429));
+    }
+
+    async fn a_known_key_that_is_revoked_no_longer_passes_a_blocked_address(
+        app with Options::env(&[("NOREN_RATE_LIMIT_FAILURES", "2/m"), ("NOREN_AUTH_CACHE_TTL_MS", "0")])
+    ) {
+        let m = fixtures::test_merchant(app.db(), "Revoked").await;
+        assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 200);
+        for i in 0..2 {
+            assert_eq!(app.get_with_key(WHOAMI, &format!("sk_test_{}{i}", "x".repeat(30))).await.status(), 401);
+        }
+        assert_eq!(app.get_with_key(WHOAMI, &format!("sk_test_{}", "z".repeat(31))).await.status(), 429);
+        assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 200, "known");
+        app.state().revoke_api_key(m.key_id).await.expect("revoke");
+        assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 401, "judged, and refused");
+        assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 429, "no longer known");
     }
 
     async fn slow_and_idle_connections_are_closed_and_healthz_keeps_answering(
