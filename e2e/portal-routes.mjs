@@ -4,6 +4,7 @@
 export const PORTAL_ROUTES = [
   '/',
   '/markdown-page',
+  '/demo/legal',
   '/docs',
   '/docs/payments',
   '/docs/payments/refunds',

@@ -98,11 +98,20 @@ pub async fn webhook_secret(state: &AppState, shop_id: i64, mode: Mode) -> Strin
 
 /// Makes `shop_id` the demo restaurant (the same code as `noren demo`): order settings, three
 /// categories, ramen with a required exclusive "Size" and optional "Toppings", gyoza in stock,
-/// an 8 % bento, an option menu and a special named only in Japanese.
+/// an 8 % bento, an option menu and a seasonal special in no category; images and texts as
+/// `noren demo` has them (the images are put in the object store by the caller, see
+/// [`restaurant_images`]).
 pub async fn restaurant(db: &Db, shop_id: i64) -> noren::order::service::demo::Restaurant {
     noren::order::service::demo::seed_restaurant(db, shop_id, chrono::Utc::now())
         .await
         .expect("demo restaurant")
+}
+
+/// Puts the demo restaurant's images in the object store for `shop_id`, as `noren demo` does.
+pub async fn restaurant_images(objects: &noren::objects::Objects, shop_id: i64) {
+    noren::order::service::demo::put_images(objects, shop_id)
+        .await
+        .expect("demo images");
 }
 
 /// Adds `count` menus, each with an English name, to a new category of the shop, in one

@@ -393,8 +393,10 @@ async fn demo(config: &Config, as_json: bool) -> anyhow::Result<ExitCode> {
         crate::order::service::demo::seed_restaurant(&tx, shop.id, Utc::now()).await?;
         tx.commit().await?;
     }
-    // The inbound catalogue (issue 12): shops in Tokyo and Kyoto for the demo platform.
+    // Its images, in the object store (put again on every run: a new store gets them too).
     let objects = crate::objects::Objects::open(&config.objects, &config.data_dir)?;
+    crate::order::service::demo::put_images(&objects, shop.id).await?;
+    // The inbound catalogue (issue 12): shops in Tokyo and Kyoto for the demo platform.
     let inbound =
         crate::inbound::service::demo::seed(&db, &objects, legal_person.id, Utc::now()).await?;
     let server_device = demo_device(&db, shop.id, "Demo server", "server", None).await?;

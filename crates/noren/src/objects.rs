@@ -137,3 +137,16 @@ pub enum GetError {
     #[error(transparent)]
     Store(StoreError),
 }
+
+/// The content type of an object by its key's extension (what the image routes answer).
+pub fn content_type(key: &str) -> &'static str {
+    let ext = key.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
+    match ext.as_str() {
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "gif" => "image/gif",
+        "svg" => "image/svg+xml",
+        _ => "application/octet-stream",
+    }
+}

@@ -466,3 +466,21 @@ fn pretty(api: &OpenApi) -> String {
     s.push('\n');
     s
 }
+
+/// The image answer's body in the spec: the file's bytes (`string`, `format: binary`; a
+/// `Vec<u8>` would be described as an array of integers, which generated clients cannot read).
+pub struct ImageBytes;
+
+impl utoipa::PartialSchema for ImageBytes {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Binary,
+            )))
+            .description(Some("The image file's bytes."))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ImageBytes {}

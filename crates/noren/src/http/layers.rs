@@ -120,8 +120,12 @@ pub async fn security_headers(
 ) -> Response {
     let path = req.uri().path();
     let kind = if is_api_path(path) {
-        if path.starts_with("/openapi/") || path.starts_with("/checkout/brands/") {
-            // Public documents and brand badges, cached as their handlers say.
+        if path.starts_with("/openapi/")
+            || path.starts_with("/checkout/brands/")
+            || (path.starts_with("/api/order/shop/") && path.contains("/images/"))
+        {
+            // Public documents, brand badges and hosted menu images, cached as their handlers
+            // say (the image route sets its own Content-Security-Policy).
             Kind::Public
         } else {
             Kind::Api

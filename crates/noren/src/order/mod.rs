@@ -8,7 +8,7 @@ pub mod http;
 pub mod service;
 pub mod store;
 
-use http::{cafeteria, cart, import, menus};
+use http::{cafeteria, cart, images, import, menus};
 
 use crate::http::error::{ErrorBody, ErrorCode, FieldError};
 use crate::http::state::AppState;
@@ -60,6 +60,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(menus::list_menu_categories))
         .routes(routes!(menus::get_menu))
+        .routes(routes!(images::get_order_image))
         .routes(routes!(cafeteria::create_cafeteria_order))
         .routes(routes!(cafeteria::get_cafeteria_order_admin))
         .routes(routes!(cafeteria::set_cafeteria_order_status))

@@ -59,6 +59,15 @@ async fn run_guides(app: TestApp, lang: Lang) {
     );
     let said = script.run_to_success(lang).await;
 
+    // The demo's image link is served by this server, and its description is in Japanese.
+    assert!(
+        said.contains("200 image/svg+xml"),
+        "the demo's image is served:\n{said}"
+    );
+    assert!(
+        said.contains("渋谷のラーメン、餃子、ドリンク。"),
+        "the shop's description in Japanese:\n{said}"
+    );
     // The menu archive guide ends by showing the imported menus on the shop read.
     assert!(
         said.contains(r#"["春のそば","桜餅"]"#),

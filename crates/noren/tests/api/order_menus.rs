@@ -58,7 +58,9 @@ both_databases! {
         assert_eq!(shop["invoiceRegNo"], "T1234567890123");
         assert_eq!(shop["isCafeteriaSupported"], true);
         assert_eq!(shop["isOrderPaymentOptionSupported"], true);
-        assert_eq!(shop["sctLink"], "https://noren.example/demo/legal");
+        let base = app.url("").trim_end_matches('/').to_string();
+        assert_eq!(shop["sctLink"], format!("{base}/demo/legal"), "the portal's page, on this server");
+        assert_eq!(shop["desc"], "Ramen, gyoza and drinks in Shibuya: order at the table.");
         assert_eq!(shop["orderSettings"], json!({
             "takeoutOpenTime": "11:00", "takeoutLastOrderTime": "20:30",
             "deliveryOpenTime": "11:30", "deliveryLastOrderTime": "20:00",
@@ -87,7 +89,7 @@ both_databases! {
         assert_eq!(ramen["taxRate"], 10);
         assert_eq!(ramen["status"], 1, "on sale");
         assert_eq!(ramen["shortDesc"], "Soy-sauce broth, chicken and dashi.");
-        assert_eq!(ramen["imageArray"], json!(["https://noren.example/demo/shoyu.jpg"]));
+        assert_eq!(ramen["imageArray"], json!([format!("{base}/api/order/shop/{}/images/ramen.svg", m.shop.id)]));
         assert_eq!(ramen["variationCategoryId"], Value::Null);
         let variations = ramen["variations"].as_array().expect("variations");
         assert_eq!(names(&ramen["variations"]), ["Regular", "Large", "Soft-boiled Egg", "Chashu Pork", "Nori"]);
@@ -131,17 +133,86 @@ both_databases! {
             assert_eq!(menu["name"], ramen, "{lang}");
             assert_eq!(menu["variations"][0]["variationCategoryName"], size, "{lang}");
         }
-        // The English short description has no Korean text: English is given.
-        let menu = json(app.get(&format!("/api/order/menus/{}?lang=ko", r.shoyu_ramen)).await).await;
-        assert_eq!(menu["shortDesc"], "Soy-sauce broth, chicken and dashi.");
-        // The special has only a Japanese name: every language falls back to it.
+        // A text missing in the asked language is given in English, else Japanese: a menu
+        // added with a Japanese name and an English description only.
+        use noren::order::store::menus::{self as store, KIND_MENU, NewMenu, STATUS_AVAILABLE, TYPE_MENU, Texts};
+        let special = store::create_menu(app.db(), m.shop.id, NewMenu {
+            external_id: None, status: STATUS_AVAILABLE, kind: TYPE_MENU, price: 1200, tax_rate: 10,
+            stock_available: None, images: Vec::new(), sort_order: 9,
+        }, chrono::Utc::now()).await.expect("menu");
+        store::add_texts(app.db(), m.shop.id, KIND_MENU, special.id, &[
+            Texts { lang: "ja", name: "まかない丼", short_desc: None, desc: None },
+            Texts { lang: "en", name: "", short_desc: Some("The staff's own rice bowl."), desc: None },
+        ]).await.expect("texts");
         for lang in ["en", "ko", "zh-TW"] {
-            let menu = json(app.get(&format!("/api/order/menus/{}?lang={lang}", r.seasonal_special)).await).await;
-            assert_eq!(menu["name"], "季節の特別メニュー", "{lang}");
+            let menu = json(app.get(&format!("/api/order/menus/{}?lang={lang}", special.id)).await).await;
+            assert_eq!(menu["name"], "まかない丼", "{lang}");
+            assert_eq!(menu["shortDesc"], "The staff's own rice bowl.", "{lang}");
         }
         let shop = json(app.get(&format!("/api/order/shop/{}?lang=ko", m.shop.id)).await).await;
         assert_eq!(shop["name"], "노렌 데모 라멘");
         assert_eq!(shop["orderMenus"][2]["name"], "음료");
+    }
+
+    async fn the_demo_is_translated_in_every_language_and_its_links_are_served(app) {
+        let m = fixtures::test_merchant(app.db(), "Ramen").await;
+        let r = fixtures::restaurant(app.db(), m.shop.id).await;
+        fixtures::restaurant_images(&app.state().objects, m.shop.id).await;
+        let en = json(app.get(&format!("/api/order/shop/{}?lang=en", m.shop.id)).await).await;
+        let mut seen_images = 0;
+        for lang in ["ja", "zh-CN", "ko", "zh-TW"] {
+            let shop = json(app.get(&format!("/api/order/shop/{}?lang={lang}", m.shop.id)).await).await;
+            assert_ne!(shop["desc"], en["desc"], "{lang}: the shop's description is translated");
+            assert!(shop["orderGreetings"].as_array().expect("greetings").iter().any(|g| g["lang"] == lang), "{lang}: a greeting");
+            let mut all: Vec<Value> = shop["orderOptionMenus"].as_array().expect("options").clone();
+            for c in shop["orderMenus"].as_array().expect("categories") {
+                all.extend(c["menus"].as_array().expect("menus").iter().cloned());
+            }
+            let none = json(app.get(&format!("/api/order/menus/no-category?shop={}&lang={lang}", m.shop.id)).await).await;
+            all.extend(none.as_array().expect("list").iter().cloned());
+            assert!(all.iter().any(|x| x["id"] == r.seasonal_special), "{lang}");
+            for menu in &all {
+                let english = json(app.get(&format!("/api/order/menus/{}?lang=en", menu["id"])).await).await;
+                for field in ["name", "shortDesc", "desc"] {
+                    if !english[field].is_null() {
+                        assert_ne!(menu[field], english[field], "{lang}: {field} of menu {} is translated", menu["id"]);
+                    }
+                }
+                for v in menu["variations"].as_array().into_iter().flatten() {
+                    assert!(v["name"].as_str().is_some_and(|n| !n.is_ascii()), "{lang}: {v}");
+                }
+            }
+        }
+        // Every image link is served by this server, as an image.
+        let mut links: Vec<String> = en["imageArray"].as_array().expect("images").iter().map(|l| l.as_str().expect("link").to_string()).collect();
+        for c in en["orderMenus"].as_array().expect("categories") {
+            for menu in c["menus"].as_array().expect("menus") {
+                links.extend(menu["imageArray"].as_array().expect("images").iter().map(|l| l.as_str().expect("link").to_string()));
+            }
+        }
+        assert!(links.len() >= 7, "{links:?}");
+        for link in &links {
+            assert!(link.starts_with(&app.url("")), "{link} is on this server");
+            let res = app.client.get(link).send().await.expect("sent");
+            assert_eq!(res.status(), 200, "{link}");
+            assert_eq!(res.headers()["content-type"], "image/svg+xml", "{link}");
+            assert!(res.headers()["content-security-policy"].to_str().expect("csp").contains("sandbox"));
+            let body = res.text().await.expect("body");
+            assert!(body.starts_with("<svg") && !body.contains("<script"), "{link}");
+            seen_images += 1;
+        }
+        assert_eq!(seen_images, links.len());
+        // A name that could leave the shop's folder, or another shop's image, is a 404.
+        for path in [
+            format!("/api/order/shop/{}/images/..%2F..%2Fsecret.svg", m.shop.id),
+            format!("/api/order/shop/{}/images/nope.svg", m.shop.id),
+            format!("/api/order/shop/{}/images/ramen.svg", m.shop.id + 1000),
+            "/api/order/shop/x/images/ramen.svg".to_string(),
+        ] {
+            let res = app.get(&path).await;
+            assert_eq!(res.status(), 404, "{path}");
+            assert_eq!(json(res).await["code"], "not_found", "{path}");
+        }
     }
 
     async fn an_unknown_lang_answers_400_naming_lang_on_every_call(app) {
@@ -195,7 +266,7 @@ both_databases! {
         assert_eq!(names(&drinks), ["緑茶", "ビール"]);
 
         let none = json(app.get(&format!("/api/order/menus/no-category?shop={shop}")).await).await;
-        assert_eq!(names(&none), ["季節の特別メニュー"]);
+        assert_eq!(names(&none), ["Seasonal Special"]);
 
         let cats = json(app.get(&format!("/api/order/menus/categories?shop={shop}&lang=zh-TW")).await).await;
         let cat_names: Vec<_> = cats.as_array().expect("list").iter().map(|c| c["name"].clone()).collect();
@@ -236,7 +307,7 @@ both_databases! {
             .json(&json!({"shop": m.shop.id}))
             .send().await.expect("sent");
         assert_eq!(none.status(), 200);
-        assert_eq!(names(&json(none).await), ["季節の特別メニュー"]);
+        assert_eq!(names(&json(none).await), ["Seasonal Special"]);
 
         let bad = client
             .post(app.url("/api/order/menus/lookup"))

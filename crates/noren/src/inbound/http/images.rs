@@ -9,6 +9,8 @@
 use crate::http::error::{ApiError, InboundErrorBody};
 use crate::http::state::AppState;
 use crate::inbound::store::catalog;
+use crate::objects::content_type;
+use crate::openapi::ImageBytes;
 use crate::signed::{Links, Refused};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -39,18 +41,6 @@ pub fn signed_url(state: &AppState, image_id: i64, now: DateTime<Utc>) -> String
     )
 }
 
-/// The content type of an object by its key's extension.
-fn content_type(key: &str) -> &'static str {
-    let ext = key.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
-    match ext.as_str() {
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "webp" => "image/webp",
-        "gif" => "image/gif",
-        _ => "application/octet-stream",
-    }
-}
-
 /// The signed link's query.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -60,24 +50,6 @@ pub struct ImageQuery {
     /// The link's signature (hex).
     signature: Option<String>,
 }
-
-/// The image answer's body in the spec: the file's bytes (`string`, `format: binary`; a
-/// `Vec<u8>` would be described as an array of integers, which generated clients cannot read).
-pub struct ImageBytes;
-
-impl utoipa::PartialSchema for ImageBytes {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
-        utoipa::openapi::schema::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::String)
-            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
-                utoipa::openapi::KnownFormat::Binary,
-            )))
-            .description(Some("The image file's bytes."))
-            .into()
-    }
-}
-
-impl utoipa::ToSchema for ImageBytes {}
 
 #[utoipa::path(
     get,
@@ -158,6 +130,10 @@ mod tests {
     fn content_types_follow_the_extension() {
         assert_eq!(content_type("inbound/shops/1/main-0.png"), "image/png");
         assert_eq!(content_type("a/b.JPG"), "image/jpeg");
+        assert_eq!(
+            content_type("order/shops/1/images/ramen.svg"),
+            "image/svg+xml"
+        );
         assert_eq!(content_type("a/b"), "application/octet-stream");
     }
 }

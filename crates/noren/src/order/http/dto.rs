@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 #[schema(example = json!({
     "id": 12, "status": 0, "type": 0, "name": "Shoyu Ramen", "menuPrice": 980, "taxRate": 10,
     "shortDesc": "Soy-sauce broth, chicken and dashi.", "desc": "Soy-sauce broth, chicken and dashi.",
-    "imageArray": ["https://noren.example/demo/shoyu.jpg"],
+    "imageArray": ["http://127.0.0.1:8080/api/order/shop/1/images/ramen.svg"],
     "variations": [{"id": 20, "status": 0, "type": 2, "name": "Large", "menuPrice": 150, "taxRate": 10,
         "shortDesc": null, "desc": null, "imageArray": [], "variations": [],
         "variationCategoryId": 3, "variationCategoryRequired": true, "variationCategoryExclusive": true,
@@ -183,6 +183,8 @@ pub struct View<'a> {
     offered: HashMap<i64, Vec<i64>>,
     /// Member item ids by variation category.
     members: HashMap<i64, Vec<i64>>,
+    /// The server's public URL, put in front of the links to images it hosts (`linked`).
+    public_url: &'a str,
 }
 
 impl<'a> View<'a> {
@@ -214,7 +216,31 @@ impl<'a> View<'a> {
                 .collect(),
             offered,
             members,
+            public_url: "",
         }
+    }
+
+    /// Answers links to the images and pages Noren hosts (stored as a path, `/api/order/…` or
+    /// `/demo/…`) with `public_url` in front, as every answer that shows them must.
+    pub fn linked(mut self, public_url: &'a str) -> Self {
+        self.public_url = public_url;
+        self
+    }
+
+    /// A stored link as the answer gives it: a path of this server gets its public URL.
+    fn link(&self, stored: String) -> String {
+        if stored.starts_with('/') && !stored.starts_with("//") {
+            format!("{}{stored}", self.public_url)
+        } else {
+            stored
+        }
+    }
+
+    fn links(&self, stored: &str) -> Vec<String> {
+        json_list::<String>(stored)
+            .into_iter()
+            .map(|l| self.link(l))
+            .collect()
     }
 
     fn base(&self, m: &menu_item::Model) -> MenuItem {
@@ -229,7 +255,7 @@ impl<'a> View<'a> {
                 .texts
                 .field(KIND_MENU, m.id, |t| t.short_desc.as_deref()),
             desc: self.texts.field(KIND_MENU, m.id, |t| t.desc.as_deref()),
-            image_array: json_list(&m.image_array),
+            image_array: self.links(&m.image_array),
             variations: Vec::new(),
             variation_category_id: None,
             variation_category_required: None,
@@ -346,9 +372,9 @@ impl<'a> View<'a> {
                 .or_else(|| text(|s| &s.description)),
             tel: text(|s| &s.tel),
             address: text(|s| &s.address),
-            image_array: s.map(|s| json_list(&s.image_array)).unwrap_or_default(),
+            image_array: s.map(|s| self.links(&s.image_array)).unwrap_or_default(),
             google_place_id: text(|s| &s.google_place_id),
-            sct_link: text(|s| &s.sct_link),
+            sct_link: text(|s| &s.sct_link).map(|l| self.link(l)),
             is_takeout_supported: s.is_some_and(|s| s.is_takeout_supported),
             is_delivery_supported: s.is_some_and(|s| s.is_delivery_supported),
             is_cafeteria_supported: s.is_some_and(|s| s.is_cafeteria_supported),

@@ -102,8 +102,12 @@ pub async fn get_order_shop(
                 .await?
                 .ok_or_else(|| no_shop(shop_id))?;
             let page = Bytes::from(
-                serde_json::to_vec(&View::new(&catalog, lang).shop(profile))
-                    .map_err(|e| ApiError::Internal(e.into()))?,
+                serde_json::to_vec(
+                    &View::new(&catalog, lang)
+                        .linked(&state.public_url)
+                        .shop(profile),
+                )
+                .map_err(|e| ApiError::Internal(e.into()))?,
             );
             pages.put(shop_id, lang, profile, page.clone());
             page
@@ -164,7 +168,11 @@ pub async fn list_uncategorised_menus(
     let catalog = catalog(&state, shop, lang)
         .await?
         .ok_or_else(|| no_shop(shop))?;
-    Ok(Json(View::new(&catalog, lang).uncategorised()))
+    Ok(Json(
+        View::new(&catalog, lang)
+            .linked(&state.public_url)
+            .uncategorised(),
+    ))
 }
 
 #[utoipa::path(
@@ -299,7 +307,7 @@ pub async fn lookup_menus(
         let Some(catalog) = catalog(&state, shop, lang).await? else {
             continue;
         };
-        let view = View::new(&catalog, lang);
+        let view = View::new(&catalog, lang).linked(&state.public_url);
         for id in ids {
             if let Some(m) = view.menu(id) {
                 out.insert(id.to_string(), m);
@@ -388,6 +396,7 @@ pub async fn list_menus_by_category(
         .await?
         .ok_or_else(|| no_category(id))?;
     let category = View::new(&catalog, lang)
+        .linked(&state.public_url)
         .category(id)
         .ok_or_else(|| no_category(id))?;
     Ok(Json(category.menus))
@@ -455,6 +464,7 @@ pub async fn get_menu(
         .await?
         .ok_or_else(|| no_menu(menu_id))?;
     let menu = View::new(&catalog, lang)
+        .linked(&state.public_url)
         .menu(menu_id)
         .ok_or_else(|| no_menu(menu_id))?;
     Ok(Json(menu))
@@ -501,5 +511,9 @@ pub async fn list_menu_categories(
         .await?
         .ok_or_else(|| no_shop(shop))?;
     let profile = values.profile.as_ref().map(|p| p.as_str());
-    Ok(Json(View::new(&catalog, lang).categories(profile)))
+    Ok(Json(
+        View::new(&catalog, lang)
+            .linked(&state.public_url)
+            .categories(profile),
+    ))
 }

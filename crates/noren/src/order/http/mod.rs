@@ -3,5 +3,6 @@
 pub mod cafeteria;
 pub mod cart;
 pub mod dto;
+pub mod images;
 pub mod import;
 pub mod menus;

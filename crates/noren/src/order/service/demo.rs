@@ -4,10 +4,18 @@
 //!
 //! Three categories (Ramen, Sides, Drinks); two ramen with a required exclusive "Size" and an
 //! optional non-exclusive "Toppings"; gyoza with 20 portions in stock; a takeout bento at the
-//! reduced 8 % rate (everything else 10 %); an option menu; a seasonal special in no category
-//! whose only name is Japanese (it shows the en → ja fallback). Names in en, zh-CN, ja, ko, zh-TW.
+//! reduced 8 % rate (everything else 10 %); an option menu; a seasonal special in no category.
+//! Names in en, zh-CN, ja, ko, zh-TW.
+//!
+//! Demo data is real data (issue 20, item 5): every text it shows is in the five languages
+//! (the shop's description, the menus' descriptions, the greetings), its images are drawings
+//! that Noren itself serves from the object store ([`DEMO_IMAGES`], put by [`put_images`],
+//! linked by path and answered with the server's public URL), and its `sctLink` is the
+//! portal's `/demo/legal` page.
 
 use crate::db::entities::order_shop;
+use crate::objects::{Objects, StoreError};
+use crate::order::store::images::{self, image_path};
 use crate::order::store::menus::{
     self, KIND_CATEGORY, KIND_MENU, KIND_SHOP, KIND_VARIATION_CATEGORY, NewMenu,
     NewVariationCategory, STATUS_AVAILABLE, TYPE_MENU, TYPE_OPTION, TYPE_VARIATION, Texts,
@@ -32,7 +40,7 @@ pub struct Restaurant {
     pub karaage_bento: i64,
     pub green_tea: i64,
     pub beer: i64,
-    /// In no category; its only name is Japanese.
+    /// In no category.
     pub seasonal_special: i64,
     /// An option menu (`orderOptionMenus`).
     pub extra_noodles: i64,
@@ -45,6 +53,46 @@ pub struct Restaurant {
 /// Names in the five languages, in the order en, zh-CN, ja, ko, zh-TW.
 type Names = [&'static str; 5];
 const LANGS: [&str; 5] = ["en", "zh-CN", "ja", "ko", "zh-TW"];
+
+/// The demo's images: SVG drawings without text (so no language), served by
+/// `GET /api/order/shop/{id}/images/{name}`.
+pub const DEMO_IMAGES: [(&str, &[u8]); 6] = [
+    (
+        "shop.svg",
+        include_bytes!("../../../assets/demo/order/shop.svg"),
+    ),
+    (
+        "ramen.svg",
+        include_bytes!("../../../assets/demo/order/ramen.svg"),
+    ),
+    (
+        "gyoza.svg",
+        include_bytes!("../../../assets/demo/order/gyoza.svg"),
+    ),
+    (
+        "bento.svg",
+        include_bytes!("../../../assets/demo/order/bento.svg"),
+    ),
+    (
+        "tea.svg",
+        include_bytes!("../../../assets/demo/order/tea.svg"),
+    ),
+    (
+        "beer.svg",
+        include_bytes!("../../../assets/demo/order/beer.svg"),
+    ),
+];
+
+/// Puts [`DEMO_IMAGES`] in the object store for `shop_id` (replacing earlier copies).
+pub async fn put_images(objects: &Objects, shop_id: i64) -> Result<(), StoreError> {
+    for (name, bytes) in DEMO_IMAGES {
+        images::put(objects, shop_id, name, bytes.to_vec()).await?;
+    }
+    Ok(())
+}
+
+/// The portal page of the demo's legal notice (特定商取引法に基づく表記), linked as `sctLink`.
+pub const LEGAL_PAGE: &str = "/demo/legal";
 
 fn texts(names: &Names) -> Vec<Texts<'static>> {
     LANGS
@@ -59,6 +107,26 @@ fn texts(names: &Names) -> Vec<Texts<'static>> {
         })
         .collect()
 }
+
+/// `texts` with a short description (also the description) in each of the five languages.
+fn described(mut texts: Vec<Texts<'static>>, descs: &'static Names) -> Vec<Texts<'static>> {
+    for t in &mut texts {
+        if let Some(i) = LANGS.iter().position(|l| *l == t.lang) {
+            t.short_desc = Some(descs[i]);
+            t.desc = Some(descs[i]);
+        }
+    }
+    texts
+}
+
+/// The shop's description (`desc` of the shop answer) in the five languages.
+const SHOP_DESC: &Names = &[
+    "Ramen, gyoza and drinks in Shibuya: order at the table.",
+    "涩谷的拉面、煎饺和饮品：在餐桌上点餐。",
+    "渋谷のラーメン、餃子、ドリンク。お席からご注文いただけます。",
+    "시부야의 라멘, 교자, 음료. 테이블에서 주문하세요.",
+    "澀谷的拉麵、煎餃和飲品：在餐桌上點餐。",
+];
 
 fn menu(price: i64, tax_rate: i32, kind: i32, sort_order: i32) -> NewMenu {
     NewMenu {
@@ -80,9 +148,9 @@ pub fn demo_settings(shop_id: i64, now: DateTime<Utc>) -> order_shop::Model {
         description: Some("Ramen, gyoza and drinks in Shibuya: order at the table.".into()),
         tel: Some("03-1234-5678".into()),
         address: Some("1-2-3 Jingumae, Shibuya-ku, Tokyo 150-0001".into()),
-        image_array: json!(["https://noren.example/demo/shop.jpg"]).to_string(),
+        image_array: json!([image_path(shop_id, "shop.svg")]).to_string(),
         google_place_id: Some("ChIJ51cu8IcbXWARiRtXIothAS4".into()),
-        sct_link: Some("https://noren.example/demo/legal".into()),
+        sct_link: Some(LEGAL_PAGE.into()),
         invoice_reg_no: Some("T1234567890123".into()),
         is_takeout_supported: true,
         is_delivery_supported: true,
@@ -117,7 +185,10 @@ pub fn demo_settings(shop_id: i64, now: DateTime<Utc>) -> order_shop::Model {
         .to_string(),
         greetings: json!([
             {"lang": "en", "message": "Welcome! Order from your phone; we bring it to your table."},
-            {"lang": "ja", "message": "いらっしゃいませ。スマートフォンからご注文ください。"}
+            {"lang": "zh-CN", "message": "欢迎光临！请用手机点餐，我们会送到您的餐桌。"},
+            {"lang": "ja", "message": "いらっしゃいませ。スマートフォンからご注文ください。お席までお持ちします。"},
+            {"lang": "ko", "message": "어서 오세요! 휴대폰으로 주문하시면 테이블까지 가져다 드립니다."},
+            {"lang": "zh-TW", "message": "歡迎光臨！請用手機點餐，我們會送到您的餐桌。"}
         ])
         .to_string(),
         updated_at: now,
@@ -137,13 +208,16 @@ pub async fn seed_restaurant(
         shop_id,
         KIND_SHOP,
         shop_id,
-        &texts(&[
-            "Noren Demo Ramen",
-            "暖帘演示拉面",
-            "のれんデモラーメン",
-            "노렌 데모 라멘",
-            "暖簾示範拉麵",
-        ]),
+        &described(
+            texts(&[
+                "Noren Demo Ramen",
+                "暖帘演示拉面",
+                "のれんデモラーメン",
+                "노렌 데모 라멘",
+                "暖簾示範拉麵",
+            ]),
+            SHOP_DESC,
+        ),
     )
     .await?;
 
@@ -171,7 +245,7 @@ pub async fn seed_restaurant(
     )
     .await?;
 
-    let item = |ext: &'static str, m: NewMenu, names: Names, short: Option<&'static str>| async move {
+    let item = |ext: &'static str, m: NewMenu, names: Names, descs: Option<&'static Names>| async move {
         let m = menus::create_menu(
             db,
             shop_id,
@@ -182,18 +256,17 @@ pub async fn seed_restaurant(
             now,
         )
         .await?;
-        let mut t = texts(&names);
-        if let (Some(short), Some(en)) = (short, t.first_mut()) {
-            en.short_desc = Some(short);
-            en.desc = Some(short);
-        }
+        let t = match descs {
+            Some(d) => described(texts(&names), d),
+            None => texts(&names),
+        };
         menus::add_texts(db, shop_id, KIND_MENU, m.id, &t).await?;
         Ok::<_, DbErr>(m.id)
     };
     let shoyu_ramen = item(
         "menu-shoyu-ramen",
         NewMenu {
-            images: vec!["https://noren.example/demo/shoyu.jpg".into()],
+            images: vec![image_path(shop_id, "ramen.svg")],
             ..menu(980, 10, TYPE_MENU, 1)
         },
         [
@@ -203,12 +276,21 @@ pub async fn seed_restaurant(
             "쇼유 라멘",
             "醬油拉麵",
         ],
-        Some("Soy-sauce broth, chicken and dashi."),
+        Some(&[
+            "Soy-sauce broth, chicken and dashi.",
+            "酱油汤底，鸡汤和日式高汤。",
+            "鶏ガラと出汁の醤油スープ。",
+            "닭 육수와 다시를 더한 간장 수프.",
+            "醬油湯底，雞湯和日式高湯。",
+        ]),
     )
     .await?;
     let miso_ramen = item(
         "menu-miso-ramen",
-        menu(1080, 10, TYPE_MENU, 2),
+        NewMenu {
+            images: vec![image_path(shop_id, "ramen.svg")],
+            ..menu(1080, 10, TYPE_MENU, 2)
+        },
         [
             "Miso Ramen",
             "味噌拉面",
@@ -223,6 +305,7 @@ pub async fn seed_restaurant(
         "menu-gyoza",
         NewMenu {
             stock_available: Some(20),
+            images: vec![image_path(shop_id, "gyoza.svg")],
             ..menu(480, 10, TYPE_MENU, 1)
         },
         [
@@ -237,7 +320,10 @@ pub async fn seed_restaurant(
     .await?;
     let karaage_bento = item(
         "menu-karaage-bento",
-        menu(850, 8, TYPE_MENU, 2),
+        NewMenu {
+            images: vec![image_path(shop_id, "bento.svg")],
+            ..menu(850, 8, TYPE_MENU, 2)
+        },
         [
             "Karaage Bento (takeout)",
             "日式炸鸡便当（外带）",
@@ -245,19 +331,31 @@ pub async fn seed_restaurant(
             "가라아게 도시락 (포장)",
             "日式炸雞便當（外帶）",
         ],
-        Some("Reduced 8 % tax rate: food to take away."),
+        Some(&[
+            "Reduced 8 % tax rate: food to take away.",
+            "适用8%的轻减税率：外带食品。",
+            "軽減税率 8 %: お持ち帰りの食品です。",
+            "경감세율 8%: 포장 식품입니다.",
+            "適用8%的輕減稅率：外帶食品。",
+        ]),
     )
     .await?;
     let green_tea = item(
         "menu-green-tea",
-        menu(300, 10, TYPE_MENU, 1),
+        NewMenu {
+            images: vec![image_path(shop_id, "tea.svg")],
+            ..menu(300, 10, TYPE_MENU, 1)
+        },
         ["Green Tea", "绿茶", "緑茶", "녹차", "綠茶"],
         None,
     )
     .await?;
     let beer = item(
         "menu-beer",
-        menu(600, 10, TYPE_MENU, 2),
+        NewMenu {
+            images: vec![image_path(shop_id, "beer.svg")],
+            ..menu(600, 10, TYPE_MENU, 2)
+        },
         ["Beer", "啤酒", "ビール", "맥주", "啤酒"],
         None,
     )
@@ -265,7 +363,13 @@ pub async fn seed_restaurant(
     let seasonal_special = item(
         "menu-seasonal",
         menu(1200, 10, TYPE_MENU, 9),
-        ["", "", "季節の特別メニュー", "", ""],
+        [
+            "Seasonal Special",
+            "季节限定特餐",
+            "季節の特別メニュー",
+            "계절 한정 메뉴",
+            "季節限定特餐",
+        ],
         None,
     )
     .await?;
