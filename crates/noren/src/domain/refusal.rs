@@ -41,11 +41,16 @@ pub enum RefusalReason {
     StatusConflict,
     /// The update call is disabled for this platform.
     UpdatesDisabled,
+    /// The hold given to create has expired, was released or already became a reservation.
+    HoldExpired,
+    /// The booking (or a hold repeated with its `Idempotency-Key`) differs from the hold's
+    /// shop, start time, party size or courses.
+    HoldMismatch,
 }
 
 impl RefusalReason {
     /// Every reason, in declaration order (the spec's enum, tests).
-    pub const ALL: [RefusalReason; 13] = [
+    pub const ALL: [RefusalReason; 15] = [
         RefusalReason::SlotUnavailable,
         RefusalReason::OutsideBusinessHours,
         RefusalReason::PartySize,
@@ -59,6 +64,8 @@ impl RefusalReason {
         RefusalReason::CancellationNotAllowed,
         RefusalReason::StatusConflict,
         RefusalReason::UpdatesDisabled,
+        RefusalReason::HoldExpired,
+        RefusalReason::HoldMismatch,
     ];
 
     /// The wire value (`slot_unavailable`, …).
@@ -77,6 +84,8 @@ impl RefusalReason {
             RefusalReason::CancellationNotAllowed => "cancellation_not_allowed",
             RefusalReason::StatusConflict => "status_conflict",
             RefusalReason::UpdatesDisabled => "updates_disabled",
+            RefusalReason::HoldExpired => "hold_expired",
+            RefusalReason::HoldMismatch => "hold_mismatch",
         }
     }
 }

@@ -1,10 +1,11 @@
 //! Extractors whose rejections are [`ApiError`]s, so that a malformed query, form, JSON body or
 //! path value answers the error body instead of axum's plain text.
 
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, FieldError};
 use axum::extract::rejection::{FormRejection, JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
@@ -73,5 +74,42 @@ impl From<FormRejection> for ApiError {
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> Self {
         passthrough(r.status(), r.body_text())
+    }
+}
+
+/// The `Idempotency-Key` header (the payment API's creates and refunds, the inbound API's holds).
+pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";
+/// Longest `Idempotency-Key` (the specs say the same with `maxLength`).
+pub const IDEMPOTENCY_KEY_MAX: usize = 255;
+const MAX_LEN: usize = IDEMPOTENCY_KEY_MAX;
+const HEADER: &str = IDEMPOTENCY_HEADER;
+
+/// The request's `Idempotency-Key`, if it sent one.
+pub struct IdempotencyKey(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for IdempotencyKey {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let Some(raw) = parts.headers.get(HEADER) else {
+            return Ok(IdempotencyKey(None));
+        };
+        let bad = || {
+            ApiError::invalid(vec![FieldError::new(
+                "Idempotency-Key",
+                format!("must be 1 to {MAX_LEN} visible ASCII characters"),
+            )])
+        };
+        // Visible ASCII with spaces inside (HTTP trims them at the ends), as the spec's
+        // `pattern` says. An empty key is refused rather than read as none: a client that sends
+        // one (an unset variable) believes it is protected against repeats and is not.
+        let value = raw.to_str().map_err(|_| bad())?.trim();
+        if value.is_empty()
+            || value.len() > MAX_LEN
+            || !value.bytes().all(|b| (b' '..=b'~').contains(&b))
+        {
+            return Err(bad());
+        }
+        Ok(IdempotencyKey(Some(value.to_string())))
     }
 }

@@ -14,7 +14,7 @@ use crate::http::error::{ErrorCode, FieldError, InboundErrorBody};
 use crate::http::state::AppState;
 use crate::openapi::{PartnerKeyScheme, Servers};
 use admin::MerchantKeyScheme;
-use http::{courses, images, shops};
+use http::{courses, holds, images, shops};
 use notify::{ChangedBy, NotifiedReservation, ReservationStatusChanged, STATUS_WEBHOOK};
 use service::notify;
 use utoipa::OpenApi;
@@ -27,8 +27,8 @@ use utoipa_axum::routes;
         title = "Noren inbound reservation API",
         version = "1.0.0",
         description = "For partner platforms: read shops (business hours, tags, courses with \
-prices), check availability for a shop, date and party size, and create, read and cancel \
-reservations. Every call needs a partner key issued by Noren, sent as `Authorization: Bearer \
+prices), check availability for a shop, date and party size (or a calendar of dates), hold a \
+slot while the guest fills the form, and create, read and cancel reservations. Every call needs a partner key issued by Noren, sent as `Authorization: Bearer \
 <key>` (or in `X-Auth-API-Key`), and the `{platform}` path value the key is bound to. All times \
 are JST. Every non-2xx answer has the body `{\"code\", \"message\", \"errors\"}`."
     ),
@@ -41,6 +41,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(InboundApi::openapi())
         .routes(routes!(availability::get_availability))
         .routes(routes!(create::create_reservation))
+        .routes(routes!(holds::create_hold))
+        .routes(routes!(holds::get_hold, holds::release_hold))
         .routes(routes!(update::update_reservation))
         .routes(routes!(reservations::list_reservations))
         .routes(routes!(reservations::get_reservation))

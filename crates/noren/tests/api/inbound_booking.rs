@@ -15,15 +15,15 @@ use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 
 /// The day the tests book (every weekday has the same hours).
-const DAY: &str = "2027-03-05";
-const NEXT: &str = "2027-03-06";
+pub(crate) const DAY: &str = "2027-03-05";
+pub(crate) const NEXT: &str = "2027-03-06";
 
-fn jst(s: &str) -> DateTime<Utc> {
+pub(crate) fn jst(s: &str) -> DateTime<Utc> {
     jst::to_utc(NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M").expect("local time"))
 }
 
 /// Moves the app's clock to the JST time `s` (it keeps running from there).
-fn set_now(app: &TestApp, s: &str) {
+pub(crate) fn set_now(app: &TestApp, s: &str) {
     let by = jst(s) - app.state().clock.now();
     assert!(
         by > chrono::Duration::zero(),
@@ -32,22 +32,22 @@ fn set_now(app: &TestApp, s: &str) {
     app.state().clock.advance(by);
 }
 
-struct Shop {
-    id: i64,
-    course: i64,
-    child: i64,
-    other_course: i64,
-    live: String,
-    test: String,
-    platform: &'static str,
+pub(crate) struct Shop {
+    pub(crate) id: i64,
+    pub(crate) course: i64,
+    pub(crate) child: i64,
+    pub(crate) other_course: i64,
+    pub(crate) live: String,
+    pub(crate) test: String,
+    pub(crate) platform: &'static str,
     /// The shop's merchant key (test mode).
-    merchant: String,
+    pub(crate) merchant: String,
 }
 
 /// A shop open every day 17:00–02:00 (last order 01:00), capacity `capacity`, with a course
 /// (12,000 retail / 10,000 settlement) with a child course (5,000 settlement only) and a second
 /// course; `course` adjusts the first course.
-async fn shop_with(
+pub(crate) async fn shop_with(
     app: &TestApp,
     settings: impl FnOnce(&mut ShopSettings),
     course: impl FnOnce(&mut NewCourse),
@@ -136,11 +136,16 @@ async fn shop_with(
     }
 }
 
-async fn shop(app: &TestApp) -> Shop {
+pub(crate) async fn shop(app: &TestApp) -> Shop {
     shop_with(app, |_| {}, |_| {}).await
 }
 
-async fn availability(app: &TestApp, key: &str, shop: i64, query: &str) -> reqwest::Response {
+pub(crate) async fn availability(
+    app: &TestApp,
+    key: &str,
+    shop: i64,
+    query: &str,
+) -> reqwest::Response {
     app.client
         .get(app.url(&format!(
             "/v3/inbound-external/acme-travel/shops/{shop}/availability?{query}"
@@ -151,18 +156,18 @@ async fn availability(app: &TestApp, key: &str, shop: i64, query: &str) -> reqwe
         .expect("sent")
 }
 
-async fn times(app: &TestApp, key: &str, shop: i64, query: &str) -> Vec<String> {
+pub(crate) async fn times(app: &TestApp, key: &str, shop: i64, query: &str) -> Vec<String> {
     let res = availability(app, key, shop, query).await;
     assert_eq!(res.status(), 200);
     serde_json::from_value(json(res).await["availableTimes"].clone()).expect("times")
 }
 
-fn hhmm(list: &[&str]) -> Vec<String> {
+pub(crate) fn hhmm(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
 /// Every slot starting on a day: the night before's 00:00 … 01:00, then 17:00 … 23:30.
-fn all_slots() -> Vec<String> {
+pub(crate) fn all_slots() -> Vec<String> {
     hhmm(&[
         "00:00", "00:30", "01:00", "17:00", "17:30", "18:00", "18:30", "19:00", "19:30", "20:00",
         "20:30", "21:00", "21:30", "22:00", "22:30", "23:00", "23:30",
@@ -170,7 +175,7 @@ fn all_slots() -> Vec<String> {
 }
 
 /// [`all_slots`] without the stays that a booking holds.
-fn slots_except(taken: &[&str]) -> Vec<String> {
+pub(crate) fn slots_except(taken: &[&str]) -> Vec<String> {
     all_slots()
         .into_iter()
         .filter(|s| !taken.contains(&s.as_str()))
@@ -180,7 +185,7 @@ fn slots_except(taken: &[&str]) -> Vec<String> {
 /// The slots a stay of 18:00–20:00 blocks for a party that no longer fits (17:00 to 19:30).
 const AROUND_18: [&str; 6] = ["17:00", "17:30", "18:00", "18:30", "19:00", "19:30"];
 
-async fn create(app: &TestApp, key: &str, shop: i64, body: &Value) -> reqwest::Response {
+pub(crate) async fn create(app: &TestApp, key: &str, shop: i64, body: &Value) -> reqwest::Response {
     app.client
         .post(app.url(&format!(
             "/v3/inbound-external/acme-travel/shops/{shop}/reservations"
@@ -219,7 +224,7 @@ async fn create_all(app: &TestApp, key: &str, shop: i64, bodies: Vec<Value>) -> 
     out
 }
 
-fn booking(s: &Shop, origin: &str, start: &str, guests: i64) -> Value {
+pub(crate) fn booking(s: &Shop, origin: &str, start: &str, guests: i64) -> Value {
     json!({
         "reservationStartTime": start,
         "guestFirstName": "Alex",
@@ -232,7 +237,7 @@ fn booking(s: &Shop, origin: &str, start: &str, guests: i64) -> Value {
     })
 }
 
-async fn refused(res: reqwest::Response) -> String {
+pub(crate) async fn refused(res: reqwest::Response) -> String {
     assert_eq!(res.status(), 409);
     let body = json(res).await;
     assert_eq!(body["code"], "conflict");
@@ -249,7 +254,7 @@ fn fields(body: &Value) -> Vec<String> {
         .collect()
 }
 
-async fn count(app: &TestApp, shop: i64) -> u64 {
+pub(crate) async fn count(app: &TestApp, shop: i64) -> u64 {
     inbound_reservation::Entity::find()
         .filter(inbound_reservation::Column::ShopId.eq(shop))
         .count(app.db())

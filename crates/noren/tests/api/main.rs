@@ -18,6 +18,7 @@ mod inbound_auth;
 mod inbound_booking;
 mod inbound_catalog;
 mod inbound_cli;
+mod inbound_holds;
 mod inbound_reservations;
 mod inbound_shops;
 mod jobs;

@@ -9,6 +9,7 @@ pub mod inbound_business_hour;
 pub mod inbound_course;
 pub mod inbound_course_text;
 pub mod inbound_course_time_range;
+pub mod inbound_hold;
 pub mod inbound_image;
 pub mod inbound_platform;
 pub mod inbound_platform_secret;

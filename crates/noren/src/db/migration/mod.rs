@@ -15,6 +15,7 @@ mod m20261203_000011_menu_imports;
 mod m20261204_000012_inbound;
 mod m20261204_000014_inbound_platform_settings;
 mod m20261205_000015_inbound_course_index;
+mod m20261206_000016_inbound_holds;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000012_inbound::Migration),
             Box::new(m20261204_000014_inbound_platform_settings::Migration),
             Box::new(m20261205_000015_inbound_course_index::Migration),
+            Box::new(m20261206_000016_inbound_holds::Migration),
         ]
     }
 }

@@ -22,8 +22,9 @@
 //!    after its start crosses midnight UTC (17:00–06:00 is 17:00..=24:00 and 00:00..=06:00); a
 //!    range whose end equals its start is the whole day.
 //! 6. `quantity_limit`: the course's active reservations (PENDING and SUCCESS, of the same mode,
-//!    any date) are fewer than its `quantityLimit`.
-//! 7. `slot_unavailable`: the guests of the active reservations whose stay overlaps the new stay
+//!    any date) and active holds are fewer than its `quantityLimit`.
+//! 7. `slot_unavailable`: the guests of the active reservations and holds (a hold counts until
+//!    it expires, `Held::expires`, judged at `now`) whose stay overlaps the new stay
 //!    `[start, start + stayMinutes)` plus the party are at most `seatCapacity`. Stays are
 //!    half-open, so a reservation ending at 19:00 leaves the 19:00 slot free. The sum is over
 //!    every overlapping reservation (conservative: two that do not overlap each other still both
@@ -134,12 +135,15 @@ pub struct CourseRules {
     pub ranges: Vec<TimeRange>,
 }
 
-/// Seats held by an active reservation over `[start, end)`.
+/// Seats held by an active reservation, or by a hold, over `[start, end)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Held {
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
     pub guests: i64,
+    /// A hold's expiry: from then on it holds nothing (`None` for reservations). Kept reads
+    /// may carry holds that expire after they were read; the engine drops them at `now`.
+    pub expires: Option<DateTime<Utc>>,
 }
 
 /// Everything the engine reads for one shop.
@@ -357,6 +361,7 @@ fn check_all(inputs: &Inputs<'_>, start: NaiveDateTime, on_grid: bool) -> Result
         .held
         .iter()
         .filter(|h| h.start < end && at < h.end)
+        .filter(|h| h.expires.is_none_or(|e| e > inputs.now))
         .map(|h| h.guests)
         .sum();
     if taken + pax > shop.seat_capacity {
@@ -529,6 +534,7 @@ mod tests {
                     start,
                     end: start + Duration::minutes(s.stay_minutes),
                     guests: 1 + (i % 3),
+                    expires: None,
                 }
             })
             .collect();
@@ -923,11 +929,13 @@ mod tests {
                 start: jst::to_utc(local("2026-12-04T18:00")),
                 end: jst::to_utc(local("2026-12-04T20:00")),
                 guests: 6,
+                expires: None,
             },
             Held {
                 start: jst::to_utc(local("2026-12-04T19:00")),
                 end: jst::to_utc(local("2026-12-04T21:00")),
                 guests: 3,
+                expires: None,
             },
         ];
         // A party of 2: 17:00–19:00 overlaps the 6 only (8 ≤ 10); 17:30 to 19:30 overlap both
@@ -952,12 +960,36 @@ mod tests {
     }
 
     #[test]
+    fn a_hold_takes_seats_until_it_expires() {
+        let hours = [entry(4, "18:00", "19:00", 0)];
+        let start = jst::to_utc(local("2026-12-04T18:00"));
+        let held = [Held {
+            start,
+            end: start + Duration::hours(2),
+            guests: 9,
+            expires: Some(utc("2026-12-01T00:05:00Z")),
+        }];
+        assert_eq!(
+            times(&shop(), &hours, None, &held, early(), 2, FRI),
+            Vec::<String>::new(),
+            "held: 1 seat left"
+        );
+        let later = utc("2026-12-01T00:05:00Z");
+        assert_eq!(
+            times(&shop(), &hours, None, &held, later, 2, FRI),
+            ["18:00", "18:30", "19:00"],
+            "expired at its expiry instant"
+        );
+    }
+
+    #[test]
     fn a_stay_ending_when_the_slot_starts_does_not_overlap() {
         let hours = [entry(4, "20:00", "20:00", 0)];
         let held = [Held {
             start: jst::to_utc(local("2026-12-04T18:00")),
             end: jst::to_utc(local("2026-12-04T20:00")),
             guests: 10,
+            expires: None,
         }];
         let inputs = Inputs {
             shop: &shop(),
@@ -987,6 +1019,7 @@ mod tests {
             start: jst::to_utc(local("2026-12-04T11:00")),
             end: jst::to_utc(local("2026-12-04T13:00")),
             guests: 9,
+            expires: None,
         }];
         let inputs = Inputs {
             shop: &shop(),

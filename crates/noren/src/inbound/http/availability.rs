@@ -156,6 +156,7 @@ pub async fn get_availability(
                 livemode: p.livemode(),
                 date,
                 course_id,
+                now: state.clock.now(),
             },
         )
         .await?

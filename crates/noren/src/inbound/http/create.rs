@@ -340,7 +340,16 @@ pub struct CreateValues {
     /// same body answers the existing reservation).
     #[schema(inline, example = "ACME-2026-000123")]
     origin_platform_reservation_number: OriginNumber,
+    /// A hold of yours (`POST …/holds`) for exactly this shop, `reservationStartTime`,
+    /// `numberOfGuests` and `requestedCourses`: its seats become the reservation's, so the
+    /// booking is not refused for seats or `quantityLimit` while the hold lasts (409
+    /// `hold_expired` after it, `hold_mismatch` when a value differs).
+    #[schema(inline, example = "hld_8Xq2kLmN4pR7sT1vW3yZ5aB0")]
+    hold_id: Option<HoldId>,
 }
+
+/// A hold's id as a create names it.
+pub type HoldId = Text<64>;
 
 /// The parsed request in a fixed form: what the idempotency hash is taken of.
 #[derive(Serialize)]
@@ -355,6 +364,9 @@ struct Canonical<'a> {
     remark: Option<&'a str>,
     courses: &'a [RequestedCourse],
     origin: &'a str,
+    /// Left out when absent, so the hashes of requests without a hold stay as they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hold: Option<&'a str>,
 }
 
 impl CreateValues {
@@ -377,6 +389,7 @@ impl CreateValues {
             remark: self.remark.as_ref().map(|r| r.as_str()),
             courses: &self.requested_courses.0,
             origin: self.origin_platform_reservation_number.as_str(),
+            hold: self.hold_id.as_ref().map(|h| h.as_str()),
         };
         crate::fingerprint::of_json(&canonical)
     }
@@ -401,7 +414,9 @@ shop creates the reservation as SUCCESS, others as PENDING (the restaurant confi
 `priceTotal` = Σ amount × unit retail price (`suggestedRetailPrice` when set and above 0, else `settlementPrice`); \
 `totalSettlementPrice` = Σ amount × `settlementPrice`. \
 Idempotent on `originPlatformReservationNumber`: repeating the same request answers the existing reservation (200, \
-as the first time); the same number with a different request is a 409 `duplicate_origin_number`.",
+as the first time); the same number with a different request is a 409 `duplicate_origin_number`. \
+With `holdId` (a hold from `POST …/holds` for the same start, party and courses), the hold's seats become the \
+reservation's: it is judged as when the hold was made and is not refused for seats or `quantityLimit`.",
     tag = "Reservations",
     security(("partnerBearer" = []), ("partnerApiKey" = [])),
     params(
@@ -415,7 +430,7 @@ as the first time); the same number with a different request is a 409 `duplicate
             example = json!({"code": "client", "message": "2 invalid fields", "errors": [{"field": "guestPhoneNumber", "message": "must have the form xxx-xxxx-xxxx (digits in three groups of 2–5, 1–4 and 3–4, joined by hyphens)"}, {"field": "numberOfGuests", "message": "must be at least 1"}]})),
         (status = 404, description = "No published shop has this id, or `{platform}` is not the key's platform.", body = InboundErrorBody,
             example = json!({"code": "not_found", "message": "no shop with id 999"})),
-        (status = 409, description = "Refused, with a `reason`: `slot_unavailable`, `outside_business_hours`, `party_size`, `outside_course_hours`, `course_not_valid`, `quantity_limit`, `cutoff_passed`, `course_mix` or `duplicate_origin_number`.", body = InboundErrorBody,
+        (status = 409, description = "Refused, with a `reason`: `slot_unavailable`, `outside_business_hours`, `party_size`, `outside_course_hours`, `course_not_valid`, `quantity_limit`, `cutoff_passed`, `course_mix`, `duplicate_origin_number`, or with `holdId`, `hold_expired` or `hold_mismatch`.", body = InboundErrorBody,
             example = json!({"code": "conflict", "message": "2026-12-04 19:00 (JST) has 1 seats left, not enough for 2 guests", "reason": "slot_unavailable"})),
     )
 )]
@@ -443,6 +458,7 @@ pub async fn create_reservation(
             email: values.guest_email.and_then(|e| e.0),
         },
         remark: values.remark.map(|r| r.into_string()),
+        hold: values.hold_id.as_ref().map(|h| h.as_str()),
     };
     let row = booking::create(&state, booking).await?;
     answer(&state, row).await

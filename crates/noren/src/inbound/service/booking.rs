@@ -10,23 +10,19 @@ use crate::db::entities::inbound_reservation;
 use crate::db::repo::on_constraint;
 use crate::domain::jst;
 use crate::domain::refusal::RefusalReason;
-use crate::http::error::{ApiError, Doing, FieldError};
+use crate::http::error::{ApiError, Doing};
 use crate::http::state::{AppState, Effects};
 use crate::inbound::domain::availability::{self as engine, Inputs};
 use crate::inbound::domain::reservation::{ReservationStatus, cancellation_outcome};
-use crate::inbound::store::reads::InboundReads;
-use crate::inbound::store::reservations::{
-    self as repo, Change, LoadQuery, NewLine, NewReservation,
+use crate::inbound::service::holds;
+pub use crate::inbound::service::judging::{
+    Courses, Requested, course_error, no_shop, price_courses, refusal,
 };
+use crate::inbound::store::holds as holds_repo;
+use crate::inbound::store::reads::InboundReads;
+use crate::inbound::store::reservations::{self as repo, Change, LoadQuery, NewReservation};
 use axum::http::StatusCode;
 use chrono::{Duration, NaiveDateTime};
-
-/// One requested course: its id and how many.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Requested {
-    pub course_id: i64,
-    pub amount: i64,
-}
 
 /// Who the reservation is for.
 #[derive(Clone, Debug)]
@@ -52,11 +48,9 @@ pub struct Booking<'a> {
     pub courses: Vec<Requested>,
     pub guest: Guest,
     pub remark: Option<String>,
-}
-
-/// The answer for an unknown (or unpublished) shop.
-pub fn no_shop(id: impl std::fmt::Display) -> ApiError {
-    ApiError::NotFound(format!("no shop with id {id}"))
+    /// A hold of the caller's (`hld_…`) for exactly this shop, start, party and courses: its
+    /// seats become the reservation's, so capacity cannot refuse the booking.
+    pub hold: Option<&'a str>,
 }
 
 /// The answer for a reservation outside the caller's scope, or missing.
@@ -65,7 +59,9 @@ pub fn no_reservation(key: &str) -> ApiError {
 }
 
 /// Books `b`, or answers the reservation an identical earlier request made (a different
-/// request with the same origin number is the 409 `duplicate_origin_number`).
+/// request with the same origin number is the 409 `duplicate_origin_number`). With a hold, the
+/// booking is judged as at the hold's creation and without the hold's own seats, and the hold
+/// becomes the reservation's in the same transaction.
 pub async fn create(
     state: &AppState,
     b: Booking<'_>,
@@ -85,6 +81,20 @@ pub async fn create(
         tx.rollback().await.doing(doing)?;
         return repeat(existing, &b.hash);
     }
+    let hold = match b.hold {
+        Some(id) => Some(
+            holds::check_for_booking(
+                &tx,
+                b.platform_id,
+                b.livemode,
+                id,
+                (b.shop_id, start_at, b.pax, &b.courses),
+                now,
+            )
+            .await?,
+        ),
+        None => None,
+    };
     let booking = repo::load(
         &tx,
         &LoadQuery {
@@ -94,6 +104,8 @@ pub async fn create(
             to: start_at + Duration::days(2),
             course_id: Some(b.courses[0].course_id),
             exclude: None,
+            exclude_hold: hold.as_ref().map(|h| h.id.as_str()),
+            now,
         },
     )
     .await
@@ -109,7 +121,7 @@ pub async fn create(
         hours: &booking.hours,
         course: booking.course.as_ref().map(|c| &c.rules),
         held: &booking.held,
-        now,
+        now: hold.as_ref().map_or(now, |h| h.created_at),
         pax: b.pax,
     };
     engine::judge(&inputs, b.start).map_err(refusal)?;
@@ -149,6 +161,11 @@ pub async fn create(
         }
         Err(e) => return Err(e.into()),
     };
+    if let Some(hold) = hold {
+        holds_repo::mark_used(&tx, hold, &row.id)
+            .await
+            .doing(doing)?;
+    }
     tx.commit().await.doing(doing)?;
     Effects::none()
         .forget::<InboundReads>(b.shop_id)
@@ -226,6 +243,8 @@ pub async fn update(
             to: start_at + Duration::days(2),
             course_id: Some(r.courses[0].course_id),
             exclude: Some(&row.id),
+            exclude_hold: None,
+            now,
         },
     )
     .await
@@ -288,64 +307,6 @@ pub async fn update(
         .forget::<InboundReads>(row.shop_id)
         .apply(state);
     Ok(row)
-}
-
-/// What a booking's courses come to, or why they cannot be booked.
-pub enum Courses {
-    Lines { parent: i64, lines: Vec<NewLine> },
-    Unknown(i64),
-    Mix,
-}
-
-/// Checks `requested` against the course set loaded for its first entry and prices the lines.
-pub fn price_courses(set: Option<&repo::CourseSet>, requested: &[Requested]) -> Courses {
-    let first = requested[0].course_id;
-    let Some(set) = set else {
-        return Courses::Unknown(first);
-    };
-    let mut lines = Vec::with_capacity(requested.len());
-    for r in requested {
-        let course = if r.course_id == set.parent.id {
-            &set.parent
-        } else if let Some(child) = set.children.iter().find(|c| c.id == r.course_id) {
-            child
-        } else {
-            return Courses::Mix;
-        };
-        let retail = course
-            .suggested_retail_price
-            .filter(|p| *p > 0)
-            .unwrap_or(course.settlement_price);
-        lines.push(NewLine {
-            course_id: course.id,
-            amount: r.amount as i32,
-            price: retail,
-            settlement_price: course.settlement_price,
-        });
-    }
-    Courses::Lines {
-        parent: set.parent.id,
-        lines,
-    }
-}
-
-pub fn course_error(c: Courses, shop_id: i64) -> ApiError {
-    match c {
-        Courses::Unknown(id) => ApiError::invalid(vec![FieldError::new(
-            "requestedCourses",
-            format!("no course {id} in shop {shop_id}"),
-        )]),
-        Courses::Mix => ApiError::refused(
-            StatusCode::CONFLICT,
-            RefusalReason::CourseMix,
-            "a reservation takes one course and its child courses only",
-        ),
-        Courses::Lines { .. } => unreachable!("not an error"),
-    }
-}
-
-pub fn refusal(r: engine::Refusal) -> ApiError {
-    ApiError::refused(StatusCode::CONFLICT, r.reason, r.message)
 }
 
 pub fn duplicate(origin: &str) -> ApiError {

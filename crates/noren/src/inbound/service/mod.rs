@@ -3,5 +3,7 @@
 
 pub mod booking;
 pub mod demo;
+pub mod holds;
+pub mod judging;
 pub mod notify;
 pub mod reservations;

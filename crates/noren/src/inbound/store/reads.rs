@@ -72,6 +72,25 @@ pub struct Query {
     pub date: NaiveDate,
     /// The requested course (a parent course, or a child: its parent is read).
     pub course_id: Option<i64>,
+    /// Now, on the state's clock: holds active then are read (each with its expiry, which the
+    /// engine judges again at its own `now`).
+    pub now: DateTime<Utc>,
+}
+
+impl Query {
+    /// The repository's query for the seats held over `[from, to)`.
+    fn load(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> LoadQuery<'static> {
+        LoadQuery {
+            shop_id: self.shop_id,
+            livemode: self.livemode,
+            from,
+            to,
+            course_id: None,
+            exclude: None,
+            exclude_hold: None,
+            now: self.now,
+        }
+    }
 }
 
 /// What the availability call reads for one request.
@@ -151,7 +170,7 @@ impl InboundReads {
                 let kept = lock(&shop.parts).courses.get(&(q.livemode, id)).cloned();
                 match kept {
                     Some(c) => c,
-                    None => repo::course_set(db, q.shop_id, q.livemode, id, None)
+                    None => repo::course_set(db, &q.load(q.now, q.now), id)
                         .await?
                         .map(Arc::new),
                 }
@@ -245,17 +264,7 @@ async fn held_days(
     let from = windows.iter().filter_map(|(_, w)| w.map(|w| w.0)).min();
     let to = windows.iter().filter_map(|(_, w)| w.map(|w| w.1)).max();
     let rows = match (from, to) {
-        (Some(from), Some(to)) => {
-            let span = LoadQuery {
-                shop_id: q.shop_id,
-                livemode: q.livemode,
-                from,
-                to,
-                course_id: None,
-                exclude: None,
-            };
-            repo::held(db, &span).await?
-        }
+        (Some(from), Some(to)) => repo::held(db, &q.load(from, to)).await?,
         _ => Vec::new(),
     };
     Ok(windows

@@ -27,6 +27,7 @@ use sea_orm::{
 use std::collections::HashMap;
 
 use crate::db::repo::Unique;
+use crate::inbound::store::holds;
 
 /// `ux_inbound_reservations_origin` (migration 000012): the platform's reservation number per
 /// platform and mode.
@@ -57,6 +58,10 @@ pub struct LoadQuery<'a> {
     pub course_id: Option<i64>,
     /// A reservation left out of the seats and counts (the one an update changes).
     pub exclude: Option<&'a str>,
+    /// A hold left out of the seats and counts (the one a create turns into the reservation).
+    pub exclude_hold: Option<&'a str>,
+    /// Holds count while they are active at this instant (the state's clock).
+    pub now: DateTime<Utc>,
 }
 
 /// A course with its child courses and the rules the engine applies.
@@ -105,7 +110,7 @@ pub async fn load(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Option
         return Ok(None);
     };
     let course = match q.course_id {
-        Some(id) => course_set(db, q.shop_id, q.livemode, id, q.exclude).await?,
+        Some(id) => course_set(db, q, id).await?,
         None => None,
     };
     let held = held(db, q).await?;
@@ -144,8 +149,8 @@ pub async fn load_shop(
     Ok(Some((shop, hours)))
 }
 
-/// The seats held by active reservations of `q.livemode` whose stay overlaps `[q.from, q.to)`,
-/// except `q.exclude`. Reservations with the same stay come as one [`Held`] with their guests
+/// The seats held by active reservations and active holds of `q.livemode` whose stay overlaps
+/// `[q.from, q.to)`, except `q.exclude` and `q.exclude_hold`. Reservations with the same stay come as one [`Held`] with their guests
 /// summed (the engine sums overlapping stays anyway): most share a slot and the shop's stay, so
 /// a day is a few dozen rows however many bookings it has, and on SQLite each row returned
 /// costs a hand-off from the connection's thread.
@@ -171,26 +176,44 @@ pub async fn held(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Vec<He
     if let Some(id) = q.exclude {
         held_query = held_query.filter(R::Id.ne(id));
     }
-    Ok(held_query
+    let mut out: Vec<Held> = held_query
         .group_by(R::StartAt)
         .group_by(R::EndAt)
         .into_tuple::<(DateTime<Utc>, DateTime<Utc>, i64)>()
         .all(db)
         .await?
         .into_iter()
-        .map(|(start, end, guests)| Held { start, end, guests })
-        .collect())
+        .map(|(start, end, guests)| Held {
+            start,
+            end,
+            guests,
+            expires: None,
+        })
+        .collect();
+    out.extend(
+        holds::held(
+            db,
+            q.shop_id,
+            q.livemode,
+            q.from,
+            q.to,
+            q.now,
+            q.exclude_hold,
+        )
+        .await?,
+    );
+    Ok(out)
 }
 
-/// The course `id` of `shop_id` (a child resolves to its parent) with its children, ranges and
-/// count of active reservations of the mode; `None` when it is not a course of the shop.
+/// The course `id` of `q.shop_id` (a child resolves to its parent) with its children, ranges
+/// and count of active reservations and holds of the mode (except `q.exclude` and
+/// `q.exclude_hold`); `None` when it is not a course of the shop.
 pub async fn course_set(
     db: &impl ConnectionTrait,
-    shop_id: i64,
-    livemode: bool,
+    q: &LoadQuery<'_>,
     id: i64,
-    exclude: Option<&str>,
 ) -> Result<Option<CourseSet>, DbErr> {
+    let (shop_id, livemode, exclude) = (q.shop_id, q.livemode, q.exclude);
     use inbound_course::Column as C;
     let Some(asked) = inbound_course::Entity::find_by_id(id)
         .filter(C::ShopId.eq(shop_id))
@@ -237,7 +260,8 @@ pub async fn course_set(
     if let Some(x) = exclude {
         count = count.filter(R::Id.ne(x));
     }
-    let active = count.count(db).await?;
+    let active = count.count(db).await?
+        + holds::count_for_course(db, shop_id, parent_id, livemode, q.now, q.exclude_hold).await?;
     let rules = CourseRules {
         on_sale: parent.published,
         valid_from: parent.valid_from,

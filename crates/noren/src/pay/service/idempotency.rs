@@ -7,51 +7,20 @@
 
 use crate::db::begin_write;
 use crate::http::auth::Merchant;
-use crate::http::error::{ApiError, FieldError};
+use crate::http::error::ApiError;
 use crate::http::state::AppState;
 use crate::http::values::Values;
 use crate::pay::store::idempotency::{self, Claim, Key};
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use sea_orm::DatabaseExecutor;
 use serde::Serialize;
 
-pub const HEADER: &str = "idempotency-key";
+pub use crate::http::extract::IDEMPOTENCY_HEADER as HEADER;
+use crate::http::extract::IDEMPOTENCY_KEY_MAX as MAX_LEN;
 pub const REPLAYED: &str = "idempotent-replayed";
-/// Longest key (the spec says the same: `max_length` on [`IdempotencyHeader`]).
-const MAX_LEN: usize = 255;
 
-/// The request's `Idempotency-Key`, if it sent one.
-pub struct IdempotencyKey(pub Option<String>);
-
-impl<S: Send + Sync> FromRequestParts<S> for IdempotencyKey {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        let Some(raw) = parts.headers.get(HEADER) else {
-            return Ok(IdempotencyKey(None));
-        };
-        let bad = || {
-            ApiError::invalid(vec![FieldError::new(
-                "Idempotency-Key",
-                format!("must be 1 to {MAX_LEN} visible ASCII characters"),
-            )])
-        };
-        // Visible ASCII with spaces inside (HTTP trims them at the ends), as the spec's
-        // `pattern` says. An empty key is refused rather than read as none: a client that sends
-        // one (an unset variable) believes it is protected against repeats and is not.
-        let value = raw.to_str().map_err(|_| bad())?.trim();
-        if value.is_empty()
-            || value.len() > MAX_LEN
-            || !value.bytes().all(|b| (b' '..=b'~').contains(&b))
-        {
-            return Err(bad());
-        }
-        Ok(IdempotencyKey(Some(value.to_string())))
-    }
-}
+pub use crate::http::extract::IdempotencyKey;
 
 /// A fingerprint of the request's values, independent of their order.
 pub fn fingerprint(values: &Values) -> String {
