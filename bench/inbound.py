@@ -13,6 +13,15 @@
       five times from cold (after the server's kept reads expired), and prints the median total
       in milliseconds: "scan 30 days: total N ms from cold (runs ...; warm N ms)".
 
+  inbound.py calendar BASE PLATFORM KEY SHOP COURSE FIRST_DATE
+      Asks the availability calendar for 31 days from FIRST_DATE (one request, one keep-alive
+      connection), five times from cold, and prints the median: "calendar 31 days: N ms from
+      cold (runs ...; warm N ms)" (issue 20, item 8).
+
+  inbound.py holds BASE PLATFORM KEY SHOP COURSE FIRST_DATE
+      200 times in turn on one connection: hold a slot, then book it with the hold (issue 20,
+      item 7); prints the mean time of each: "holds: hold N ms, booking with it N ms (200 each)".
+
   inbound.py lua BASE PLATFORM KEY SHOP COURSE FIRST_DATE OUT
       Writes a wrk script that creates reservations with unique origin numbers, spread over
       the 30 days' slots, and prints its path.
@@ -146,6 +155,55 @@ def scan(base, platform, key, shop, course, first):
           f"warm {warm:.1f} ms)")
 
 
+def calendar(base, platform, key, shop, course, first):
+    c = conn(base)
+    auth = {"Authorization": f"Bearer {key}"}
+    start = dt.date.fromisoformat(first)
+    to = (start + dt.timedelta(days=30)).isoformat()
+
+    def once():
+        t0 = time.perf_counter()
+        answer = call(c, "GET", f"/v3/inbound-external/{platform}/shops/{shop}/availability/calendar"
+                      f"?from={first}&to={to}&pax=2&courseId={course}", auth)
+        took = (time.perf_counter() - t0) * 1000
+        if len(answer["days"]) != 31 or not any(d["available"] for d in answer["days"]):
+            sys.exit(f"inbound bench: unexpected calendar: {answer}")
+        return took
+
+    cold = []
+    for _ in range(5):
+        time.sleep(COLD_PAUSE_S)
+        cold.append(once())
+    warm = once()
+    median = sorted(cold)[len(cold) // 2]
+    print(f"calendar 31 days: {median:.1f} ms from cold (runs {', '.join(f'{r:.1f}' for r in cold)}; "
+          f"warm {warm:.1f} ms)")
+
+
+def holds(base, platform, key, shop, course, first):
+    c = conn(base)
+    auth = {"Authorization": f"Bearer {key}"}
+    prefix = f"/v3/inbound-external/{platform}/shops/{shop}"
+    start = dt.date.fromisoformat(first)
+    n, hold_ms, book_ms = 200, 0.0, 0.0
+    for i in range(n):
+        day = (start + dt.timedelta(days=i % DAYS)).isoformat()
+        at = f"{day}T{SLOTS[(i // DAYS) % len(SLOTS)]}:00"
+        courses = [{"courseId": int(course), "courseAmountRequested": 2}]
+        t0 = time.perf_counter()
+        h = call(c, "POST", f"{prefix}/holds", auth,
+                 {"reservationStartTime": at, "numberOfGuests": 2, "requestedCourses": courses})
+        t1 = time.perf_counter()
+        call(c, "POST", f"{prefix}/reservations", auth, {
+            "reservationStartTime": at, "guestFirstName": "Hold", "guestLastName": f"Guest {i}",
+            "numberOfGuests": 2, "requestedCourses": courses,
+            "originPlatformReservationNumber": f"hold-{i}", "holdId": h["id"]})
+        t2 = time.perf_counter()
+        hold_ms += (t1 - t0) * 1000
+        book_ms += (t2 - t1) * 1000
+    print(f"holds: hold {hold_ms / n:.2f} ms, booking with it {book_ms / n:.2f} ms ({n} each)")
+
+
 def lua(base, platform, key, shop, course, first, out):
     start = dt.date.fromisoformat(first)
     days = [(start + dt.timedelta(days=d)).isoformat() for d in range(DAYS)]
@@ -179,4 +237,4 @@ end
 
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
-    {"seed": seed, "scan": scan, "lua": lua}[cmd](*args)
+    {"seed": seed, "scan": scan, "calendar": calendar, "holds": holds, "lua": lua}[cmd](*args)

@@ -40,6 +40,7 @@ pub struct InboundApi;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(InboundApi::openapi())
         .routes(routes!(availability::get_availability))
+        .routes(routes!(availability::get_availability_calendar))
         .routes(routes!(create::create_reservation))
         .routes(routes!(holds::create_hold))
         .routes(routes!(holds::get_hold, holds::release_hold))

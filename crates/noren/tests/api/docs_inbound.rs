@@ -156,6 +156,22 @@ async fn run_guides(app: TestApp, lang: Lang) {
         said.contains("200 image/png"),
         "the signed image link answers:\n{said}"
     );
+    // The calendar shows the closed Sunday, and the hold is held, becomes the booking, and a
+    // spare one is released.
+    assert!(
+        said.contains(r#""available":false,"availableSlotCount":0"#),
+        "the calendar's Sunday:\n{said}"
+    );
+    for shown in [
+        r#""status":"HELD""#,
+        r#"{"status":"RELEASED"}"#,
+        "USED true",
+    ] {
+        assert!(
+            said.contains(shown),
+            "the hold example shows {shown}:\n{said}"
+        );
+    }
     assert!(
         said.contains("\"status\":\"PENDING\""),
         "the izakaya's booking is pending:\n{said}"

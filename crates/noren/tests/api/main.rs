@@ -16,6 +16,7 @@ mod guides;
 mod idempotency;
 mod inbound_auth;
 mod inbound_booking;
+mod inbound_calendar;
 mod inbound_catalog;
 mod inbound_cli;
 mod inbound_holds;

@@ -107,6 +107,63 @@ pub struct Availability {
 
 pub(crate) use crate::inbound::service::booking::no_shop;
 
+/// The most days a calendar answers (issue 20, item 8).
+pub const CALENDAR_DAYS_MAX: i64 = 62;
+
+/// Values of the calendar call.
+#[derive(Values, IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct CalendarValues {
+    /// The first JST day, `yyyy-MM-dd`.
+    #[param(inline)]
+    from: JstDate,
+    /// The last JST day, `yyyy-MM-dd`: not before `from`, at most 62 days in all.
+    #[param(inline)]
+    to: JstDate,
+    /// Party size; default 2.
+    #[param(inline, example = 2)]
+    pax: Option<Pax>,
+    /// Only slots where this course (a course of the shop, or one of its child courses) can be
+    /// ordered, as for the availability call.
+    #[param(inline, example = 31)]
+    course_id: Option<CourseId>,
+}
+
+// Issue 20 item 8.
+/// One day of the calendar.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CalendarDay {
+    /// The JST day.
+    #[schema(value_type = String, format = Date, example = "2026-12-05")]
+    pub date: String,
+    /// Some slot of the day can be booked now.
+    pub available: bool,
+    /// How many slots of the day can be booked now: exactly the length of the availability
+    /// call's `availableTimes` for this day, party and course.
+    pub available_slot_count: i64,
+}
+
+/// Which days of a range have bookable slots.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"from": "2026-12-01", "to": "2026-12-03", "requestedPax": 2,
+    "days": [{"date": "2026-12-01", "available": true, "availableSlotCount": 14},
+             {"date": "2026-12-02", "available": false, "availableSlotCount": 0},
+             {"date": "2026-12-03", "available": true, "availableSlotCount": 3}],
+    "realTime": true}))]
+pub struct Calendar {
+    #[schema(value_type = String, format = Date, example = "2026-12-01")]
+    pub from: String,
+    #[schema(value_type = String, format = Date, example = "2026-12-31")]
+    pub to: String,
+    pub requested_pax: i64,
+    /// Every day from `from` to `to`, in order.
+    pub days: Vec<CalendarDay>,
+    /// The shop confirms in real time (as in the availability answer).
+    pub real_time: bool,
+}
+
 #[utoipa::path(
     get,
     path = "/v3/inbound-external/{platform}/shops/{shopId}/availability",
@@ -182,6 +239,105 @@ pub async fn get_availability(
         requested_pax: pax,
         available_times: times.iter().map(|s| s.label()).collect(),
         available_start_times: times.iter().map(|s| s.start_time()).collect(),
+        real_time: reads.shop.rules.real_time,
+    }))
+}
+
+#[utoipa::path(
+    get,
+    path = "/v3/inbound-external/{platform}/shops/{shopId}/availability/calendar",
+    operation_id = "get_availability_calendar",
+    summary = "Check availability for a range of days",
+    description = "For each JST day from `from` to `to` (at most 62 days), whether a party of `pax` can book some slot \
+now and how many slots, optionally for one course: what a month view needs, in one call. Each day's count is exactly \
+the length of the availability call's `availableTimes` for that day (the same rules, slots listed under the day they \
+start on); ask the availability call for the day's times. A day without business hours or in the past has 0.",
+    tag = "Availability",
+    security(("partnerBearer" = []), ("partnerApiKey" = [])),
+    params(
+        ("platform" = String, Path, description = "The platform code the key is bound to.", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"),
+        ("shopId" = i64, Path, description = "The shop's id.", minimum = 1),
+        CalendarValues
+    ),
+    responses(
+        (status = 200, description = "Every day of the range.", body = Calendar),
+        (status = 400, description = "`from`, `to`, `pax` or `courseId` is invalid (`to` before `from`, or more than 62 days; `courseId` must be a course of the shop); `errors` names every bad field.", body = InboundErrorBody,
+            example = json!({"code": "client", "message": "invalid to: must be at most 62 days after from (inclusive)", "errors": [{"field": "to", "message": "must be at most 62 days after from (inclusive)"}]})),
+        (status = 404, description = "No published shop has this id, or `{platform}` is not the key's platform.", body = InboundErrorBody,
+            example = json!({"code": "not_found", "message": "no shop with id 999"})),
+    )
+)]
+pub async fn get_availability_calendar(
+    State(state): State<AppState>,
+    Partner(p): Partner,
+    Path((_platform, shop)): Path<(String, String)>,
+    values: CalendarValues,
+) -> Result<Json<Calendar>, ApiError> {
+    let shop_id: i64 = shop.parse().map_err(|_| no_shop(&shop))?;
+    let (from, to) = (values.from.0, values.to.0);
+    let days = (to - from).num_days() + 1;
+    if days < 1 {
+        return Err(ApiError::invalid(vec![FieldError::new(
+            "to",
+            "must not be before from",
+        )]));
+    }
+    if days > CALENDAR_DAYS_MAX {
+        return Err(ApiError::invalid(vec![FieldError::new(
+            "to",
+            format!("must be at most {CALENDAR_DAYS_MAX} days after from (inclusive)"),
+        )]));
+    }
+    let pax = values.pax.map(|p| p.get()).unwrap_or(PAX_DEFAULT);
+    let course_id = values.course_id.map(|c| c.get());
+    let now = state.clock.now();
+    let reads = state
+        .slice::<InboundReads>()
+        .span(
+            &state.db,
+            Query {
+                shop_id,
+                livemode: p.livemode(),
+                date: from,
+                course_id,
+                now,
+            },
+            days as u64,
+        )
+        .await?
+        .filter(|r| r.shop.shop.published)
+        .ok_or_else(|| no_shop(shop_id))?;
+    if let (Some(id), None) = (course_id, &reads.course) {
+        return Err(ApiError::invalid(vec![FieldError::new(
+            "courseId",
+            format!("no course {id} in shop {shop_id}"),
+        )]));
+    }
+    let days = reads
+        .held
+        .iter()
+        .map(|(date, held)| {
+            let inputs = Inputs {
+                shop: &reads.shop.rules,
+                hours: &reads.shop.hours,
+                course: reads.course.as_deref().map(|c| &c.rules),
+                held,
+                now,
+                pax,
+            };
+            let count = availability::available_times(&inputs, *date).len() as i64;
+            CalendarDay {
+                date: date.format("%Y-%m-%d").to_string(),
+                available: count > 0,
+                available_slot_count: count,
+            }
+        })
+        .collect();
+    Ok(Json(Calendar {
+        from: from.format("%Y-%m-%d").to_string(),
+        to: to.format("%Y-%m-%d").to_string(),
+        requested_pax: pax,
+        days,
         real_time: reads.shop.rules.real_time,
     }))
 }

@@ -93,6 +93,13 @@ impl Query {
     }
 }
 
+/// What the calendar reads: the shop, the course and each day's held seats.
+pub struct SpanReads {
+    pub shop: Arc<ShopReads>,
+    pub course: Option<Arc<CourseSet>>,
+    pub held: Vec<(NaiveDate, Arc<Vec<Held>>)>,
+}
+
 /// What the availability call reads for one request.
 pub struct Reads {
     pub shop: Arc<ShopReads>,
@@ -214,6 +221,26 @@ impl InboundReads {
     }
 
     /// The reads for `q` if every part is kept.
+    /// The reads of `days` days from `q.date` for the calendar: the shop and the course as
+    /// [`Self::get`] keeps them, and the seats held on each day, read at once in one statement
+    /// (not kept: a month is more parts than a shop keeps).
+    pub async fn span(
+        &self,
+        db: &impl ConnectionTrait,
+        q: Query,
+        days: u64,
+    ) -> Result<Option<SpanReads>, DbErr> {
+        let Some(first) = self.get(db, q).await? else {
+            return Ok(None);
+        };
+        let held = held_span(db, &first.shop, q, days).await?;
+        Ok(Some(SpanReads {
+            shop: first.shop,
+            course: first.course,
+            held,
+        }))
+    }
+
     fn kept(&self, q: Query) -> Option<Reads> {
         let shop = self.shops.get(&q.shop_id)?;
         let (course, held) = {
@@ -257,7 +284,18 @@ async fn held_days(
     shop: &ShopReads,
     q: Query,
 ) -> Result<Vec<(NaiveDate, Arc<Vec<Held>>)>, DbErr> {
-    let windows: Vec<(NaiveDate, Option<Stays>)> = (0..HELD_DAYS)
+    held_span(db, shop, q, HELD_DAYS).await
+}
+
+/// The seats held on each of `days` days from `q.date`, read in one statement over the stays
+/// of them all and split by day.
+async fn held_span(
+    db: &impl ConnectionTrait,
+    shop: &ShopReads,
+    q: Query,
+    days: u64,
+) -> Result<Vec<(NaiveDate, Arc<Vec<Held>>)>, DbErr> {
+    let windows: Vec<(NaiveDate, Option<Stays>)> = (0..days)
         .map_while(|i| q.date.checked_add_days(Days::new(i)))
         .map(|day| (day, day_stays(&shop.rules, &shop.hours, day)))
         .collect();
