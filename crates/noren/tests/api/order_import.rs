@@ -597,6 +597,14 @@ both_databases! {
         assert_eq!((find(3)["column"].as_str(), find(3)["sheet"].as_str()), (Some("price"), Some("menus")));
         assert!(find(3)["message"].as_str().expect("test step").contains("whole number"));
         assert_eq!(find(4)["column"], "taxRate");
+        // Each cell's address as the spreadsheet names it, where this workbook has the column.
+        assert_eq!(find(3)["cell"], "menus!B3");
+        assert_eq!(find(4)["cell"], "menus!C4");
+        assert_eq!(find(5)["cell"], "menus!A5", "the duplicate id's cell");
+        assert_eq!(find(6)["cell"], "menus!D6", "the missing name's cell (name_en)");
+        let stray = uploaded(&app, &m.key, shop, workbook(&[("menus", &["id", "price", "name_en"], vec![vec![S("a"), N(1.0), S("A"), E, E, S("stray")]])])).await;
+        let stray = json(preview(&app, &m.key, shop, &stray).await).await;
+        assert!(stray["menus"]["errors"][0].get("cell").is_none(), "a value without a header has no column: {stray}");
         assert!(find(5)["message"].as_str().expect("test step").contains("duplicate id ok (also on row 2 of menus)"));
         assert!(find(6)["message"].as_str().expect("test step").contains("name in at least one language"));
         assert_eq!(group(&report, "categoryRelationships"), (2, 0, 2));

@@ -47,8 +47,27 @@ pub struct RowError {
     /// The column's header, when one cell is at fault.
     #[schema(example = "price")]
     pub column: Option<String>,
+    /// That cell's address as a spreadsheet names it, `sheet!` column letters and row number,
+    /// with the column where the workbook has it: `menus!F7`. Absent when
+    /// the problem is the whole row's, or the column is missing from the sheet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(example = "menus!D3")]
+    pub cell: Option<String>,
     #[schema(example = "must be a whole number 0 to 99999999")]
     pub message: String,
+}
+
+/// A spreadsheet's column letters of the 0-based column `x`: 0 → `A`, 25 → `Z`, 26 → `AA`.
+pub fn column_letters(x: u32) -> String {
+    let mut n = u64::from(x) + 1;
+    let mut out = Vec::new();
+    while n > 0 {
+        let rem = ((n - 1) % 26) as u8;
+        out.push(b'A' + rem);
+        n = (n - 1) / 26;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// One group of the report (one sheet).
@@ -151,6 +170,8 @@ pub struct RawBook {
     counts: Vec<u64>,
     /// The ids in each sheet's `id` column, rows refused included (what `deleteOld` keeps).
     named: Vec<HashSet<String>>,
+    /// Each sheet's headers and the workbook column they are in (for the cell addresses).
+    places: Vec<HashMap<String, u32>>,
 }
 
 fn cell_text(d: &Data) -> Option<String> {
@@ -278,6 +299,7 @@ pub fn read(bytes: &[u8]) -> Result<RawBook, BadFile> {
         report: Report::default(),
         counts: vec![0; SHEETS.len()],
         named: vec![HashSet::new(); SHEETS.len()],
+        places: vec![HashMap::new(); SHEETS.len()],
     };
     for (si, sheet) in SHEETS.iter().enumerate() {
         let columns = sheet.columns();
@@ -338,6 +360,7 @@ pub fn read(bytes: &[u8]) -> Result<RawBook, BadFile> {
                     )));
                 }
                 at.insert(*x, ci);
+                out.places[si].insert(h, *x);
             }
             let missing: Vec<&str> = columns
                 .iter()
@@ -422,6 +445,7 @@ fn push_error(g: &mut GroupReport, sheet: &str, row: u32, column: Option<String>
             sheet: sheet.into(),
             row,
             column,
+            cell: None,
             message,
         });
     }
@@ -608,6 +632,7 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
         report,
         counts,
         named,
+        places,
     } = book;
     let mut check = Check::new(existing, rules, report, named);
     check.templates(&sheets[TEMPLATES]);
@@ -618,7 +643,17 @@ pub fn validate(book: RawBook, existing: &Existing, rules: Rules) -> (Report, Pl
     check.variation_links(&sheets[VARIATION_LINKS]);
     check.stocks(&sheets[STOCKS]);
     check.images(&sheets[IMAGES]);
-    check.finish(counts)
+    let (mut report, plan) = check.finish(counts);
+    for (si, sheet) in SHEETS.iter().enumerate() {
+        for e in &mut report.group(si).errors {
+            e.cell = e.column.as_ref().and_then(|h| {
+                places[si]
+                    .get(h)
+                    .map(|x| format!("{}!{}{}", sheet.name, column_letters(*x), e.row))
+            });
+        }
+    }
+    (report, plan)
 }
 
 impl<'a> Check<'a> {
@@ -1122,6 +1157,22 @@ mod tests {
             }
         }
         book.save_to_buffer().expect("workbook")
+    }
+
+    #[test]
+    fn column_letters_count_like_a_spreadsheet() {
+        for (x, letters) in [
+            (0, "A"),
+            (5, "F"),
+            (25, "Z"),
+            (26, "AA"),
+            (51, "AZ"),
+            (52, "BA"),
+            (701, "ZZ"),
+            (702, "AAA"),
+        ] {
+            assert_eq!(column_letters(x), letters, "{x}");
+        }
     }
 
     /// The workbook of `given` read and validated.
