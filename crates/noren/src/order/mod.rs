@@ -40,7 +40,7 @@ answers 409 naming the current status and the statuses it is allowed in."),
         (name = "Menu import", description = "Bring a shop's menus in from an XLSX workbook (merchant key, own shop only; test \
 and live keys keep separate imports): `import-create` answers an upload URL, the workbook is `PUT` there, `import-preview` \
 checks it, `import-start` runs it as a background job that `import-state` follows and `import-cancel` cancels while it \
-waits. The format and a template: `/docs/order/menu-archive`.")
+waits; `import-revert` puts the menus back as they were before the shop's latest import. The format and a template: `/docs/order/menu-archive`.")
     )
 )]
 pub struct OrderApi;
@@ -79,6 +79,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(import::upload_menu_import))
         .routes(routes!(import::preview_menu_import))
         .routes(routes!(import::start_menu_import))
+        .routes(routes!(import::revert_menu_import))
         .routes(routes!(import::get_menu_import_state))
         .routes(routes!(import::cancel_menu_import))
         .routes(routes!(import::perform_menu_import))

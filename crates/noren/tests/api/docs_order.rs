@@ -59,6 +59,11 @@ async fn run_guides(app: TestApp, lang: Lang) {
     );
     let said = script.run_to_success(lang).await;
 
+    // The menu archive guide reverts its import: the menus are gone again.
+    assert!(
+        said.contains(r#"{"status":"reverted","finished":true}"#),
+        "the import is reverted:\n{said}"
+    );
     // The demo's image link is served by this server, and its description is in Japanese.
     assert!(
         said.contains("200 image/svg+xml"),

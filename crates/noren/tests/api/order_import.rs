@@ -279,7 +279,61 @@ fn full_report_checks(report: &Value) {
 
 const BIN: &str = env!("CARGO_BIN_EXE_noren");
 
+async fn revert(app: &TestApp, key: &str, shop: i64, id: &str) -> reqwest::Response {
+    app.post_json(
+        "/api/admin/order-menu/import-revert",
+        Some(key),
+        json!({"shop": shop, "objectId": id}),
+    )
+    .await
+}
+
 both_databases! {
+    async fn reverting_an_import_restores_the_catalogue_exactly_and_only_the_latest_one(app) {
+        let m = fixtures::test_merchant(app.db(), "Revert").await;
+        let shop = m.shop.id;
+        fixtures::restaurant(app.db(), shop).await;
+        let before = noren::order::store::menu_snapshots::read(app.db(), shop).await.expect("read");
+        let shop_page = json(app.get(&format!("/api/order/shop/{shop}?lang=ja")).await).await;
+        // A first import that deletes what the file does not name, then a second one.
+        let first = uploaded(&app, &m.key, shop, standard(900.0)).await;
+        assert_eq!(import(&app, &m.key, shop, &first, json!({"deleteOld": "all"})).await["status"], "finished");
+        let second = uploaded(&app, &m.key, shop, standard(950.0)).await;
+        assert_eq!(import(&app, &m.key, shop, &second, json!({"updateExisting": true})).await["status"], "finished");
+        assert_eq!(item(&app, shop, "ramen").await.expect("ramen").price, 950);
+        // Only the latest can be reverted.
+        let res = revert(&app, &m.key, shop, &first).await;
+        assert_eq!(res.status(), 409);
+        assert!(json(res).await["message"].as_str().expect("message").contains(&format!("{second} ran after {first}")));
+        let res = revert(&app, &m.key, shop, &second).await;
+        assert_eq!(res.status(), 200);
+        let s = json(res).await;
+        assert_eq!((s["status"].as_str(), s["finished"].as_bool()), (Some("reverted"), Some(true)));
+        assert_eq!(item(&app, shop, "ramen").await.expect("ramen").price, 900, "as after the first import");
+        assert_eq!(revert(&app, &m.key, shop, &second).await.status(), 409, "reverted already");
+        // Then the first: the demo catalogue is back exactly, ids and texts included, and the
+        // shop call shows it at once.
+        assert_eq!(revert(&app, &m.key, shop, &first).await.status(), 200);
+        let after = noren::order::store::menu_snapshots::read(app.db(), shop).await.expect("read");
+        assert_eq!(after, before);
+        assert_eq!(json(app.get(&format!("/api/order/shop/{shop}?lang=ja")).await).await, shop_page);
+        assert_eq!(state(&app, &m.key, shop, &first).await["status"], "reverted");
+        // A dry run changed nothing; an unknown one is a 404; another shop's key sees nothing.
+        let dry = uploaded(&app, &m.key, shop, standard(800.0)).await;
+        assert_eq!(import(&app, &m.key, shop, &dry, json!({"dryRun": true})).await["status"], "finished");
+        let res = revert(&app, &m.key, shop, &dry).await;
+        assert_eq!(res.status(), 409);
+        assert!(json(res).await["message"].as_str().expect("message").contains("changed nothing"));
+        assert_eq!(revert(&app, &m.key, shop, "0123456789abcdef0123456789abcdef").await.status(), 404);
+        let other = fixtures::test_merchant(app.db(), "Other").await;
+        assert_eq!(revert(&app, &other.key, shop, &first).await.status(), 404);
+        // A created (never started) import cannot be reverted.
+        let idle = uploaded(&app, &m.key, shop, standard(700.0)).await;
+        let res = revert(&app, &m.key, shop, &idle).await;
+        assert_eq!(res.status(), 409);
+        assert!(json(res).await["message"].as_str().expect("message").contains("only a finished import"));
+    }
+
     async fn an_import_killed_before_its_commit_leaves_nothing_and_is_run_again(app with Options::env(&[("NOREN_IMPORT_WORKER", "off")])) {
         let m = fixtures::test_merchant(app.db(), "Crash").await;
         let shop = m.shop.id;

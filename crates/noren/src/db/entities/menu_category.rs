@@ -1,7 +1,7 @@
 use sea_orm::entity::prelude::*;
 
 /// A menu category of a shop; its name is in `order_texts` (kind `category`).
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "menu_categories")]
 pub struct Model {
     #[sea_orm(primary_key)]

@@ -1,7 +1,7 @@
 use sea_orm::entity::prelude::*;
 
 /// A menu in a category.
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "menu_category_items")]
 pub struct Model {
     #[sea_orm(primary_key)]

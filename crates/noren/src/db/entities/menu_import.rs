@@ -28,7 +28,8 @@ pub struct Model {
 
 /// Where an import is: `created` (its workbook may still change) → `scheduled` (started, its
 /// job waits) → `running` → `finished` (with the report) or `failed` (with the error); a
-/// scheduled import may be `cancelled`. The text is what `import-state` answers.
+/// scheduled import may be `cancelled`, and the latest finished one `reverted`. The text is what
+/// `import-state` answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 pub enum ImportStatus {
@@ -44,6 +45,9 @@ pub enum ImportStatus {
     Failed,
     #[sea_orm(string_value = "cancelled")]
     Cancelled,
+    /// Finished, then reverted: the catalogue is as it was before the import.
+    #[sea_orm(string_value = "reverted")]
+    Reverted,
 }
 
 impl ImportStatus {
@@ -56,14 +60,18 @@ impl ImportStatus {
             ImportStatus::Finished => "finished",
             ImportStatus::Failed => "failed",
             ImportStatus::Cancelled => "cancelled",
+            ImportStatus::Reverted => "reverted",
         }
     }
 
-    /// Over for good: finished, failed or cancelled.
+    /// Over for good: finished, failed, cancelled or reverted.
     pub fn is_ended(self) -> bool {
         matches!(
             self,
-            ImportStatus::Finished | ImportStatus::Failed | ImportStatus::Cancelled
+            ImportStatus::Finished
+                | ImportStatus::Failed
+                | ImportStatus::Cancelled
+                | ImportStatus::Reverted
         )
     }
 }

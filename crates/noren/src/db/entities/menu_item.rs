@@ -1,7 +1,7 @@
 use sea_orm::entity::prelude::*;
 
 /// A menu item; variations are menu items too. Texts are in `order_texts` (kind `menu`).
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "menu_items")]
 pub struct Model {
     #[sea_orm(primary_key)]

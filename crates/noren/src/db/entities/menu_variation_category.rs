@@ -1,7 +1,7 @@
 use sea_orm::entity::prelude::*;
 
 /// A variation category offered by a menu (`menu_item_id`).
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "menu_variation_categories")]
 pub struct Model {
     #[sea_orm(primary_key)]

@@ -25,6 +25,7 @@ pub mod legal_person;
 pub mod menu_category;
 pub mod menu_category_item;
 pub mod menu_import;
+pub mod menu_import_snapshot;
 pub mod menu_item;
 pub mod menu_variation_category;
 pub mod miniprogram_app;

@@ -2,7 +2,7 @@ use sea_orm::entity::prelude::*;
 
 /// The name and descriptions of a shop, category, menu item or variation category in one
 /// language (`entity_kind`: `shop`, `category`, `menu`, `variation_category`).
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "order_texts")]
 pub struct Model {
     #[sea_orm(primary_key)]

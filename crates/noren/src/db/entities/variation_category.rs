@@ -2,7 +2,7 @@ use sea_orm::entity::prelude::*;
 
 /// A variation category ("Size", "Toppings"): its member items are in
 /// `variation_category_items`, the menus that offer it in `menu_variation_categories`.
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "variation_categories")]
 pub struct Model {
     #[sea_orm(primary_key)]

@@ -1,7 +1,7 @@
 use sea_orm::entity::prelude::*;
 
 /// A member item (a variation) of a variation category.
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
 #[sea_orm(table_name = "variation_category_items")]
 pub struct Model {
     #[sea_orm(primary_key)]

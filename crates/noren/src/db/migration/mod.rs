@@ -16,6 +16,7 @@ mod m20261204_000012_inbound;
 mod m20261204_000014_inbound_platform_settings;
 mod m20261205_000015_inbound_course_index;
 mod m20261206_000016_inbound_holds;
+mod m20261206_000017_menu_import_snapshots;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000014_inbound_platform_settings::Migration),
             Box::new(m20261205_000015_inbound_course_index::Migration),
             Box::new(m20261206_000016_inbound_holds::Migration),
+            Box::new(m20261206_000017_menu_import_snapshots::Migration),
         ]
     }
 }

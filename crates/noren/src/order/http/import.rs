@@ -202,8 +202,8 @@ pub struct ImportState {
     /// The `objectId`.
     pub id: String,
     pub object_id: String,
-    /// `created` (not started), `scheduled`, `running`, `finished`, `failed` (see `error`) or
-    /// `cancelled`.
+    /// `created` (not started), `scheduled`, `running`, `finished`, `failed` (see `error`),
+    /// `cancelled`, or `reverted` (finished, then undone by `import-revert`).
     pub status: &'static str,
     /// Started and waiting for its time (`performAt`) or a worker.
     pub scheduled: bool,
@@ -211,7 +211,7 @@ pub struct ImportState {
     pub perform_at: Option<i64>,
     /// Percent done.
     pub progress: i32,
-    /// Ended: finished, failed or cancelled.
+    /// Ended: finished, failed, cancelled or reverted.
     pub finished: bool,
     /// The start call's `dryRun`.
     pub dry_run: bool,
@@ -594,6 +594,40 @@ pub async fn cancel_menu_import(
         .await?
         .ok_or_else(|| ApiError::NotFound("the import is gone".into()))?;
     Ok(Json(state_answer(&row)))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/order-menu/import-revert",
+    operation_id = "revert_menu_import",
+    summary = "Revert a menu import",
+    description = "Puts the shop's menus back exactly as they were before this import (every menu, category, \
+variation category, link and text, with their ids), and marks the import `reverted`, in one transaction. Only a \
+`finished` import that changed the catalogue can be reverted (not a dry run), and only the shop's latest one: revert a \
+later import first. Whatever changed the menus since the import (stock taken by orders) goes back too.",
+    tag = "Menu import",
+    security(("apiKey" = [])),
+    request_body = ImportRefValues,
+    responses(
+        (status = 200, description = "The import's state (`reverted`).", body = ImportState),
+        (status = 400, description = "A value is missing or invalid.", body = ErrorBody,
+            example = json!({"code": "client", "message": "invalid objectId: is required", "errors": [{"field": "objectId", "message": "is required"}]})),
+        (status = 404, description = "No such import for this shop and mode.", body = ErrorBody,
+            example = json!({"code": "not_found", "message": "no menu import with objectId 5f0c6e0a9b7d4c1e8a2b3c4d5e6f7a8b"})),
+        (status = 409, description = "The import cannot be reverted: not finished, a dry run, reverted already, or a later import of the shop changed the menus.", body = ErrorBody,
+            example = json!({"code": "conflict", "message": "menu import 9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d ran after 5f0c6e0a9b7d4c1e8a2b3c4d5e6f7a8b on this shop: revert it first"})),
+    )
+)]
+pub async fn revert_menu_import(
+    State(state): State<AppState>,
+    Merchant(m): Merchant,
+    values: ImportRefValues,
+) -> Result<Json<ImportState>, ApiError> {
+    let row = find_import(&state, &m, values.shop.get(), values.object_id.as_str()).await?;
+    match job::revert(&state, &row).await? {
+        Ok(reverted) => Ok(Json(state_answer(&reverted))),
+        Err(why) => Err(ApiError::Conflict(why)),
+    }
 }
 
 #[utoipa::path(

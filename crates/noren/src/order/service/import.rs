@@ -13,6 +13,7 @@ use crate::objects::{GetError, Objects};
 use crate::order::domain::import::parse::{self, BadFile, Report, Rules};
 use crate::order::store::menu_imports::ImportStatus;
 use crate::order::store::menu_imports::{self as repo, ApplyRules, DeleteOld};
+use crate::order::store::menu_snapshots;
 use crate::order::store::shop_pages::ShopPages;
 use chrono::{DateTime, Utc};
 use sea_orm::DbErr;
@@ -135,6 +136,9 @@ pub async fn execute(
         return Ok(Ok(report));
     }
     let tx = begin_write(db).await?;
+    // What the catalogue was, for import-revert (in this transaction: kept if and only if the
+    // import's writes commit).
+    menu_snapshots::take(&tx, m.id, m.shop_id, clock.now()).await?;
     repo::apply(
         &tx,
         m.shop_id,
@@ -308,4 +312,61 @@ pub async fn perform(
         return Err(e);
     }
     Ok(Performed::Ended)
+}
+
+/// Reverts import `row` (issue 20, item 9): puts the shop's catalogue back exactly as it was
+/// before the import, and marks the import `reverted`, in one transaction. Only a finished
+/// import that changed the catalogue can be reverted, and only the shop's latest such import
+/// (revert a later one first). `Ok(Err(why))` when it cannot be reverted.
+pub async fn revert(
+    state: &AppState,
+    row: &menu_import::Model,
+) -> Result<Result<menu_import::Model, String>, DbErr> {
+    let now = state.clock.now();
+    let tx = begin_write(&state.db).await?;
+    let Some(current) = repo::find_by_id(&tx, row.id).await? else {
+        return Ok(Err(format!("menu import {} is gone", row.object_id)));
+    };
+    let refused = |why: String| Ok(Err(why));
+    match current.status {
+        ImportStatus::Finished => {}
+        ImportStatus::Reverted => {
+            return refused(format!(
+                "menu import {} was reverted already",
+                row.object_id
+            ));
+        }
+        other => {
+            return refused(format!(
+                "menu import {} is {}: only a finished import can be reverted",
+                row.object_id,
+                other.as_str()
+            ));
+        }
+    }
+    let Some(snapshot) = menu_snapshots::find(&tx, row.id).await? else {
+        return refused(format!(
+            "menu import {} changed nothing (a dry run, or finished before imports could be reverted)",
+            row.object_id
+        ));
+    };
+    if let Some(later) = menu_snapshots::later(&tx, &snapshot).await? {
+        let name = repo::find_by_id(&tx, later)
+            .await?
+            .map(|m| m.object_id)
+            .unwrap_or_else(|| later.to_string());
+        return refused(format!(
+            "menu import {name} ran after {} on this shop: revert it first",
+            row.object_id
+        ));
+    }
+    menu_snapshots::restore(&tx, snapshot).await?;
+    repo::reverted(&tx, row.id, now).await?;
+    tx.commit().await?;
+    Effects::none()
+        .forget::<ShopPages>(row.shop_id)
+        .apply(state);
+    Ok(repo::find_by_id(&state.db, row.id)
+        .await?
+        .ok_or_else(|| format!("menu import {} is gone", row.object_id)))
 }

@@ -175,6 +175,26 @@ pub async fn cancel(db: &impl ConnectionTrait, id: i64, now: DateTime<Utc>) -> R
     Ok(r.rows_affected == 1)
 }
 
+/// Marks a finished import `reverted` (its catalogue restored by the caller in the same
+/// transaction); false when it was not finished.
+pub async fn reverted(
+    db: &impl ConnectionTrait,
+    id: i64,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let r = menu_import::Entity::update_many()
+        .col_expr(
+            menu_import::Column::Status,
+            Expr::value(ImportStatus::Reverted.as_str()),
+        )
+        .col_expr(menu_import::Column::UpdatedAt, Expr::value(now))
+        .filter(menu_import::Column::Id.eq(id))
+        .filter(menu_import::Column::Status.eq(FINISHED))
+        .exec(db)
+        .await?;
+    Ok(r.rows_affected == 1)
+}
+
 /// The shop's catalogue by external id (what a workbook may refer to).
 pub async fn existing(db: &impl ConnectionTrait, shop_id: i64) -> Result<Existing, DbErr> {
     let items = menu_item::Entity::find()

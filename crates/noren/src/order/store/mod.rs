@@ -4,6 +4,7 @@ pub mod cafeteria;
 pub mod cafeteria_cart;
 pub mod images;
 pub mod menu_imports;
+pub mod menu_snapshots;
 pub mod menus;
 pub mod order_shops;
 pub mod shop_pages;
