@@ -55,3 +55,9 @@ key=$(demo merchant_key)
 echo "running a sandbox payment against $base"
 
 PYTHONPATH="$dir" "$VENV/bin/python" "$HERE/flow.py" "$base" "$key"
+
+partner=$(demo partner_key)
+platform=$(demo platform)
+shop=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["inbound_shop_ids"][0])' "$demo_dir/demo.json")
+echo "running a partner's hold → booking → calendar flow against $base"
+PYTHONPATH="$dir" "$VENV/bin/python" "$HERE/inbound_flow.py" "$base" "$partner" "$platform" "$shop"
