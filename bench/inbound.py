@@ -6,6 +6,8 @@
       (`noren inbound shop set`, 20 × `noren inbound course add`): open 10:00-22:00 every day,
       30-minute slots, seats for the load, real-time bookable. Then books 2,000 reservations
       through the real create call, spread over the next 30 days, its slots and its courses.
+      Then adds published shops until there are 50 (`noren shop create`, `noren inbound shop
+      set`), each with texts and an address in the five languages: what the shop search reads.
       Prints one JSON line: {"shop": id, "courses": [...], "date": "YYYY-MM-DD", "first": "..."}.
 
   inbound.py scan BASE PLATFORM KEY SHOP COURSE FIRST_DATE
@@ -47,6 +49,8 @@ RESERVATIONS = 2000
 SEATS = 10_000
 # Longer than the server's TTL of kept availability reads (repo::inbound_reads).
 COLD_PAUSE_S = 1.2
+# Published inbound shops for the search (issue 20, item 12: 50 shops in five languages).
+SEARCH_SHOPS = 50
 SLOTS = [f"{h:02d}:{m:02d}" for h in range(10, 22) for m in (0, 30)] + ["22:00"]
 
 
@@ -124,8 +128,43 @@ def seed(base, bin_, demo_json, work):
             "requestedCourses": [{"courseId": courses[n % COURSES], "courseAmountRequested": 2}],
             "originPlatformReservationNumber": f"seed-{n}",
         })
+    more_shops(bin_, demo, work)
     print(json.dumps({"shop": shop_id, "courses": courses, "date": start.isoformat(),
                       "platform": platform, "key": key}))
+
+
+def more_shops(bin_, demo, work):
+    have = 1 + len(demo.get("inbound_shop_ids", []))
+    cities = [("Tokyo", "東京都", "东京都", "도쿄도", "Shibuya City", "渋谷区", "涩谷区", "시부야구", "澀谷區"),
+              ("Osaka", "大阪府", "大阪府", "오사카부", "Kita Ward, Osaka", "大阪市北区", "大阪市北区", "오사카시 기타구", "大阪市北區"),
+              ("Kyoto", "京都府", "京都府", "교토부", "Nakagyo Ward, Kyoto", "京都市中京区", "京都市中京区", "교토시 나카교구", "京都市中京區")]
+    for n in range(have, SEARCH_SHOPS):
+        out = subprocess.run([bin_, "shop", "create", "--legal-person", str(demo["legal_person_id"]),
+                              "--name", f"Search Shop {n}", "--name-ja", f"検索店 {n}"],
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            sys.exit(f"inbound bench: noren shop create failed: {out.stderr}")
+        number = json.loads(out.stdout)["number"]
+        en_state, ja_state, zh_state, ko_state, en_city, ja_city, zh_city, ko_city, tw_city = cities[n % 3]
+        texts = []
+        for lang, name, state, city in [("en", f"Search Shop {n}", en_state, en_city),
+                                        ("ja", f"検索店 {n}", ja_state, ja_city),
+                                        ("zh-CN", f"搜索店 {n}", zh_state, zh_city),
+                                        ("ko", f"검색 가게 {n}", ko_state, ko_city),
+                                        ("zh-TW", f"搜尋店 {n}", zh_state, tw_city)]:
+            texts.append({"languageCode": lang, "shopName": name, "shopDescription": f"{name}: a shop to search.",
+                          "addressState": state, "addressCity": city, "addressTown": "1-1",
+                          "addressPostalCode": f"{100 + n:03d}-{n:04d}"})
+        cli(bin_, ["inbound", "shop", "set", "--shop", number], {
+            "nameJa": f"検索店 {n}", "nameEn": f"Search Shop {n}",
+            "addressState": ja_state, "addressCity": ja_city, "addressTown": "1-1",
+            "addressPostalCode": f"{100 + n:03d}-{n:04d}",
+            "minGuests": 1, "maxGuests": 8, "cancellationPolicyDays": 1, "realTimeBookable": n % 2 == 0,
+            "cutoffHours": 2, "slotMinutes": 30, "seatCapacity": 20, "stayMinutes": 120, "published": True,
+            "texts": texts,
+            "businessHours": {d: [{"startTime": "11:00", "endTime": "22:00", "lastOrderCutoffMins": 30}]
+                              for d in ("mon", "tue", "wed", "thu", "fri", "sat")},
+        }, work)
 
 
 def scan(base, platform, key, shop, course, first):

@@ -5,6 +5,7 @@ use noren::db::repo::accounts;
 use noren::domain::keys::PartnerFamily;
 use noren::inbound::service::demo::{DEMO_PNG, DemoInbound};
 use noren::inbound::store::catalog::{self, CourseTexts, NewCourse, ShopSettings, ShopTexts};
+use noren::inbound::store::directory::ShopDirectory;
 use noren_testkit::{TestApp, both_databases, fixtures, json};
 use serde_json::Value;
 
@@ -101,6 +102,10 @@ both_databases! {
         let mut s = ShopSettings::new(hidden.name_ja.clone());
         s.published = false;
         catalog::upsert_shop(app.db(), a, &s, app.state().clock.now()).await.expect("hide");
+        // A change made elsewhere (the operator CLI) shows in the search within its TTL.
+        let kept = ok(&app, &i.key, "shops?languageCode=en").await;
+        assert_eq!(kept["count"], 4, "kept for up to a second");
+        app.state().clock.advance(chrono::Duration::from_std(ShopDirectory::TTL).expect("ttl"));
         let all = ok(&app, &i.key, "shops?languageCode=en").await;
         assert_eq!(all["count"], 3);
         assert!(!ids(&all).contains(&a));

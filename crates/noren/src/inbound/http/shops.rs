@@ -14,6 +14,7 @@ use crate::http::state::AppState;
 use crate::http::values::{Int, Offset, Page, Raw, Text, Value, Values, schema_name};
 use crate::inbound::domain::hhmm;
 use crate::inbound::store::catalog::{self, ShopBundle, ShopFilter};
+use crate::inbound::store::directory::ShopDirectory;
 use axum::Json;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
@@ -374,86 +375,84 @@ fn i18n(texts: &[inbound_shop_text::Model], lang: Lang, shop: &inbound_shop::Mod
 }
 
 /// The answers of the shops in `bundle`, in its order.
-pub fn shops(
+pub fn shops<'a>(
     state: &AppState,
     bundle: &ShopBundle,
+    rows: impl Iterator<Item = &'a (inbound_shop::Model, String)>,
     lang: Lang,
     now: DateTime<Utc>,
 ) -> Vec<InboundShop> {
-    bundle
-        .shops
-        .iter()
-        .map(|(s, number)| {
-            let id = s.shop_id;
-            let mut hours = ShopBusinessHours::default();
-            for h in bundle.hours.get(&id).into_iter().flatten() {
-                let day = match h.weekday {
-                    0 => &mut hours.mon,
-                    1 => &mut hours.tue,
-                    2 => &mut hours.wed,
-                    3 => &mut hours.thu,
-                    4 => &mut hours.fri,
-                    5 => &mut hours.sat,
-                    _ => &mut hours.sun,
-                };
-                day.push(opening(h));
-            }
-            let shop_tags = bundle
-                .tags
-                .get(&id)
-                .into_iter()
-                .flatten()
-                .map(|(tag, texts)| match pick(texts, lang, |t| &t.lang) {
-                    Some((t, served)) => ShopTag {
-                        tag_enum: tag.tag_enum.clone(),
-                        tag: t.tag.clone(),
-                        language_code: served,
-                        tag_category_name: t.tag_category_name.clone(),
-                    },
-                    None => ShopTag {
-                        tag_enum: tag.tag_enum.clone(),
-                        tag: tag.tag_enum.clone(),
-                        language_code: lang,
-                        tag_category_name: None,
-                    },
-                })
-                .collect();
-            let mut images = ShopImages::default();
-            for i in bundle.images.get(&id).into_iter().flatten() {
-                let list = match i.kind.as_str() {
-                    "main" => &mut images.main,
-                    "food" => &mut images.food,
-                    "interior" => &mut images.interior,
-                    "exterior" => &mut images.exterior,
-                    _ => continue,
-                };
-                list.push(signed_url(state, i.id, now));
-            }
-            let texts = bundle.texts.get(&id).map(Vec::as_slice).unwrap_or(&[]);
-            InboundShop {
-                id,
-                number: number.clone(),
-                name_ja: s.name_ja.clone(),
-                name_en: s.name_en.clone(),
-                address_state: s.address_state.clone(),
-                address_city: s.address_city.clone(),
-                address_town: s.address_town.clone(),
-                address_postal_code: s.address_postal_code.clone(),
-                min_guests: s.min_guests,
-                max_guests: s.max_guests,
-                cancellation_policy_days: s.cancellation_policy_days,
-                shop_business_hours: hours,
-                real_time_bookable: s.real_time_bookable,
-                cutoff_hours: s.cutoff_hours,
-                rating: s.rating,
-                shop_tags,
-                shop_i18n: i18n(texts, lang, s),
-                shop_images: images,
-                latitude: s.latitude,
-                longitude: s.longitude,
-            }
-        })
-        .collect()
+    rows.map(|(s, number)| {
+        let id = s.shop_id;
+        let mut hours = ShopBusinessHours::default();
+        for h in bundle.hours.get(&id).into_iter().flatten() {
+            let day = match h.weekday {
+                0 => &mut hours.mon,
+                1 => &mut hours.tue,
+                2 => &mut hours.wed,
+                3 => &mut hours.thu,
+                4 => &mut hours.fri,
+                5 => &mut hours.sat,
+                _ => &mut hours.sun,
+            };
+            day.push(opening(h));
+        }
+        let shop_tags = bundle
+            .tags
+            .get(&id)
+            .into_iter()
+            .flatten()
+            .map(|(tag, texts)| match pick(texts, lang, |t| &t.lang) {
+                Some((t, served)) => ShopTag {
+                    tag_enum: tag.tag_enum.clone(),
+                    tag: t.tag.clone(),
+                    language_code: served,
+                    tag_category_name: t.tag_category_name.clone(),
+                },
+                None => ShopTag {
+                    tag_enum: tag.tag_enum.clone(),
+                    tag: tag.tag_enum.clone(),
+                    language_code: lang,
+                    tag_category_name: None,
+                },
+            })
+            .collect();
+        let mut images = ShopImages::default();
+        for i in bundle.images.get(&id).into_iter().flatten() {
+            let list = match i.kind.as_str() {
+                "main" => &mut images.main,
+                "food" => &mut images.food,
+                "interior" => &mut images.interior,
+                "exterior" => &mut images.exterior,
+                _ => continue,
+            };
+            list.push(signed_url(state, i.id, now));
+        }
+        let texts = bundle.texts.get(&id).map(Vec::as_slice).unwrap_or(&[]);
+        InboundShop {
+            id,
+            number: number.clone(),
+            name_ja: s.name_ja.clone(),
+            name_en: s.name_en.clone(),
+            address_state: s.address_state.clone(),
+            address_city: s.address_city.clone(),
+            address_town: s.address_town.clone(),
+            address_postal_code: s.address_postal_code.clone(),
+            min_guests: s.min_guests,
+            max_guests: s.max_guests,
+            cancellation_policy_days: s.cancellation_policy_days,
+            shop_business_hours: hours,
+            real_time_bookable: s.real_time_bookable,
+            cutoff_hours: s.cutoff_hours,
+            rating: s.rating,
+            shop_tags,
+            shop_i18n: i18n(texts, lang, s),
+            shop_images: images,
+            latitude: s.latitude,
+            longitude: s.longitude,
+        }
+    })
+    .collect()
 }
 
 /// Parses a path id: a whole number ≥ 1, else a 400 naming `field`.
@@ -513,11 +512,18 @@ pub async fn list_inbound_shops(
         address_town: values.address_town.map(Text::into_string),
         postal_code: values.postal_code.map(|p| p.hyphenated()),
     };
-    let (ids, count) = catalog::search_shops(&state.db, &filter, page).await?;
-    let bundle = catalog::shop_bundle(&state.db, &ids).await?;
+    let directory = state.slice::<ShopDirectory>().get(&state.db).await?;
+    let ids = directory.search(&filter);
+    let count = ids.len() as u64;
+    let (offset, limit) = page.unwrap_or((0, u64::MAX));
+    let rows = ids
+        .iter()
+        .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+        .take(usize::try_from(limit).unwrap_or(usize::MAX))
+        .filter_map(|id| directory.shop(*id));
     let now = state.clock.now();
     Ok(Json(ShopPage {
-        rows: shops(&state, &bundle, lang, now),
+        rows: shops(&state, &directory.bundle, rows, lang, now),
         count,
     }))
 }
@@ -555,9 +561,15 @@ pub async fn get_inbound_shop(
     let id = path_id("shopId", &shop_id)?;
     let bundle = catalog::shop_bundle(&state.db, &[id]).await?;
     let now = state.clock.now();
-    shops(&state, &bundle, values.language_code, now)
-        .into_iter()
-        .next()
-        .map(Json)
-        .ok_or_else(|| ApiError::NotFound(format!("no shop with id {id}")))
+    shops(
+        &state,
+        &bundle,
+        bundle.shops.iter(),
+        values.language_code,
+        now,
+    )
+    .into_iter()
+    .next()
+    .map(Json)
+    .ok_or_else(|| ApiError::NotFound(format!("no shop with id {id}")))
 }
