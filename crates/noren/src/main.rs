@@ -11,7 +11,8 @@ use tracing_subscriber::EnvFilter;
 /// `unlink_chunk` took about a quarter of the server's CPU on the shop search and a large
 /// part of the token read (many small strings per answer, freed on other threads). Built
 /// without transparent huge pages (`no_thp`): with them, the idle resident set was 52 MiB
-/// against glibc's 32 MiB (`make bench` judges it under 40 MiB).
+/// against glibc's 32 MiB (`make bench` judges it under 40 MiB), at the price of part of the
+/// token read's gain (about 50 % of `/healthz` instead of 64 %; `bench/README.md`).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
