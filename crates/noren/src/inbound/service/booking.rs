@@ -15,6 +15,7 @@ use crate::http::state::{AppState, Effects};
 use crate::inbound::domain::availability::{self as engine, Inputs};
 use crate::inbound::domain::reservation::{ReservationStatus, cancellation_outcome};
 use crate::inbound::service::holds;
+use crate::inbound::service::judging::{self, Asked, Judged};
 pub use crate::inbound::service::judging::{
     Courses, Requested, course_error, no_shop, price_courses, refusal,
 };
@@ -95,49 +96,37 @@ pub async fn create(
         ),
         None => None,
     };
-    let booking = repo::load(
+    let Judged {
+        rules,
+        parent,
+        lines,
+    } = judging::judge(
         &tx,
-        &LoadQuery {
+        &Asked {
             shop_id: b.shop_id,
             livemode: b.livemode,
-            from: start_at - Duration::days(1),
-            to: start_at + Duration::days(2),
-            course_id: Some(b.courses[0].course_id),
-            exclude: None,
-            exclude_hold: hold.as_ref().map(|h| h.id.as_str()),
+            start: b.start,
+            pax: b.pax,
+            courses: &b.courses,
+            own_hold: hold.as_ref().map(|h| h.id.as_str()),
             now,
+            judged_at: hold.as_ref().map_or(now, |h| h.created_at),
         },
     )
-    .await
-    .doing(doing)?
-    .filter(|l| l.shop.published)
-    .ok_or_else(|| no_shop(b.shop_id))?;
-    let (parent, lines) = match price_courses(booking.course.as_ref(), &b.courses) {
-        Courses::Lines { parent, lines } => (parent, lines),
-        other => return Err(course_error(other, b.shop_id)),
-    };
-    let inputs = Inputs {
-        shop: &booking.rules,
-        hours: &booking.hours,
-        course: booking.course.as_ref().map(|c| &c.rules),
-        held: &booking.held,
-        now: hold.as_ref().map_or(now, |h| h.created_at),
-        pax: b.pax,
-    };
-    engine::judge(&inputs, b.start).map_err(refusal)?;
+    .await?;
     let new = NewReservation {
         platform_id: b.platform_id,
         shop_id: b.shop_id,
         livemode: b.livemode,
         origin_number: b.origin.to_string(),
         request_hash: b.hash.clone(),
-        status: if booking.rules.real_time {
+        status: if rules.real_time {
             ReservationStatus::Success
         } else {
             ReservationStatus::Pending
         },
         start_at,
-        end_at: start_at + Duration::minutes(booking.rules.stay_minutes),
+        end_at: start_at + Duration::minutes(rules.stay_minutes),
         number_of_guests: b.pax as i32,
         course_id: parent,
         guest_first_name: b.guest.first_name,

@@ -17,13 +17,10 @@ use crate::domain::jst;
 use crate::domain::refusal::RefusalReason;
 use crate::http::error::{ApiError, Doing};
 use crate::http::state::{AppState, Effects};
-use crate::inbound::domain::availability::{self as engine, Inputs};
-use crate::inbound::service::judging::{
-    Courses, Requested, course_error, no_shop, price_courses, refusal,
-};
+use crate::inbound::service::judging::{self, Asked, Requested, no_shop};
 use crate::inbound::store::holds::{self as repo, NewHold};
 use crate::inbound::store::reads::InboundReads;
-use crate::inbound::store::reservations::{self as reservations, LoadQuery};
+use crate::inbound::store::reservations;
 use axum::http::StatusCode;
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 
@@ -127,36 +124,20 @@ pub async fn create(state: &AppState, h: HoldRequest<'_>) -> Result<inbound_hold
         tx.rollback().await.doing(doing)?;
         return repeat(existing, &h.hash, key);
     }
-    let booking = reservations::load(
+    let judged = judging::judge(
         &tx,
-        &LoadQuery {
+        &Asked {
             shop_id: h.shop_id,
             livemode: h.livemode,
-            from: start_at - Duration::days(1),
-            to: start_at + Duration::days(2),
-            course_id: Some(h.courses[0].course_id),
-            exclude: None,
-            exclude_hold: None,
+            start: h.start,
+            pax: h.pax,
+            courses: &h.courses,
+            own_hold: None,
             now,
+            judged_at: now,
         },
     )
-    .await
-    .doing(doing)?
-    .filter(|l| l.shop.published)
-    .ok_or_else(|| no_shop(h.shop_id))?;
-    let parent = match price_courses(booking.course.as_ref(), &h.courses) {
-        Courses::Lines { parent, .. } => parent,
-        other => return Err(course_error(other, h.shop_id)),
-    };
-    let inputs = Inputs {
-        shop: &booking.rules,
-        hours: &booking.hours,
-        course: booking.course.as_ref().map(|c| &c.rules),
-        held: &booking.held,
-        now,
-        pax: h.pax,
-    };
-    engine::judge(&inputs, h.start).map_err(refusal)?;
+    .await?;
     let new = NewHold {
         platform_id: h.platform_id,
         shop_id: h.shop_id,
@@ -164,9 +145,9 @@ pub async fn create(state: &AppState, h: HoldRequest<'_>) -> Result<inbound_hold
         idempotency_key: h.key.map(str::to_string),
         request_hash: h.hash.clone(),
         start_at,
-        end_at: start_at + Duration::minutes(booking.rules.stay_minutes),
+        end_at: start_at + Duration::minutes(judged.rules.stay_minutes),
         number_of_guests: h.pax as i32,
-        course_id: parent,
+        course_id: judged.parent,
         courses: courses_text(&h.courses),
         expires_at: now + Duration::minutes(h.minutes),
     };

@@ -4,10 +4,12 @@
 //! would.
 
 use crate::domain::refusal::RefusalReason;
-use crate::http::error::{ApiError, FieldError};
-use crate::inbound::domain::availability as engine;
-use crate::inbound::store::reservations::{self as repo, NewLine};
+use crate::http::error::{ApiError, Doing, FieldError};
+use crate::inbound::domain::availability::{self as engine, Inputs, ShopRules};
+use crate::inbound::store::reservations::{self as repo, LoadQuery, NewLine};
 use axum::http::StatusCode;
+use chrono::{DateTime, Duration, NaiveDateTime, Utc};
+use sea_orm::ConnectionTrait;
 
 /// One requested course: its id and how many.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,4 +79,71 @@ pub fn course_error(c: Courses, shop_id: i64) -> ApiError {
 
 pub fn refusal(r: engine::Refusal) -> ApiError {
     ApiError::refused(StatusCode::CONFLICT, r.reason, r.message)
+}
+
+/// A new booking or hold to judge, inside the writer's transaction (after the shop's lock).
+pub struct Asked<'a> {
+    pub shop_id: i64,
+    pub livemode: bool,
+    /// JST wall-clock start.
+    pub start: NaiveDateTime,
+    pub pax: i64,
+    /// At least one.
+    pub courses: &'a [Requested],
+    /// A hold whose seats are this booking's own: left out of the seats and counts.
+    pub own_hold: Option<&'a str>,
+    /// Now, on the state's clock (which holds are active).
+    pub now: DateTime<Utc>,
+    /// The instant the rules are judged at: `now`, or a hold's creation for its booking.
+    pub judged_at: DateTime<Utc>,
+}
+
+/// What a judged request comes to: the shop's rules, the parent course and the priced lines.
+pub struct Judged {
+    pub rules: ShopRules,
+    pub parent: i64,
+    pub lines: Vec<NewLine>,
+}
+
+/// Loads the shop's rules, the course and the seats held around the start, checks the courses
+/// and judges the start (`inbound/domain/availability.rs`): create and hold refuse exactly the
+/// same requests. A missing or unpublished shop is a 404.
+pub async fn judge(db: &impl ConnectionTrait, a: &Asked<'_>) -> Result<Judged, ApiError> {
+    let start_at = crate::domain::jst::to_utc(a.start);
+    let shop_id = a.shop_id;
+    let booking = repo::load(
+        db,
+        &LoadQuery {
+            shop_id,
+            livemode: a.livemode,
+            from: start_at - Duration::days(1),
+            to: start_at + Duration::days(2),
+            course_id: Some(a.courses[0].course_id),
+            exclude: None,
+            exclude_hold: a.own_hold,
+            now: a.now,
+        },
+    )
+    .await
+    .doing(|| format!("judging a booking at shop {shop_id}"))?
+    .filter(|l| l.shop.published)
+    .ok_or_else(|| no_shop(shop_id))?;
+    let (parent, lines) = match price_courses(booking.course.as_ref(), a.courses) {
+        Courses::Lines { parent, lines } => (parent, lines),
+        other => return Err(course_error(other, shop_id)),
+    };
+    let inputs = Inputs {
+        shop: &booking.rules,
+        hours: &booking.hours,
+        course: booking.course.as_ref().map(|c| &c.rules),
+        held: &booking.held,
+        now: a.judged_at,
+        pax: a.pax,
+    };
+    engine::judge(&inputs, a.start).map_err(refusal)?;
+    Ok(Judged {
+        rules: booking.rules,
+        parent,
+        lines,
+    })
 }
