@@ -3,6 +3,7 @@
 //! (status, token, another order's item, stock, a menu sold out since it was added).
 
 use noren::db::entities::menu_item;
+use noren::order::store::catalogs::Catalogs;
 use noren::order::store::menus::{STATUS_AVAILABLE, STATUS_SOLD_OUT};
 use noren_testkit::{TestApp, both_databases, fixtures, json};
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
@@ -40,6 +41,8 @@ async fn stock(app: &TestApp, id: i64) -> Option<i64> {
         .stock_available
 }
 
+/// Sets a menu's stock and status in the database, as another process (an import there) would:
+/// this server prices with its kept catalogue for a second more, so the clock moves past it.
 async fn set_menu(app: &TestApp, id: i64, stock: Option<i64>, status: i32) {
     let m = menu_item::Entity::find_by_id(id)
         .one(app.db())
@@ -50,6 +53,10 @@ async fn set_menu(app: &TestApp, id: i64, stock: Option<i64>, status: i32) {
     row.stock_available = Set(stock);
     row.status = Set(status);
     row.update(app.db()).await.expect("updated");
+    app.state().clock.advance(
+        chrono::Duration::from_std(Catalogs::TTL).expect("short")
+            + chrono::Duration::milliseconds(1),
+    );
 }
 
 fn ids(cart: &Value) -> Vec<i64> {

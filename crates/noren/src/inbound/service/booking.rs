@@ -223,18 +223,19 @@ pub async fn update(
             ),
         ));
     }
-    let booking = repo::load(
+    let booking = repo::load_for_start(
         &tx,
         &LoadQuery {
             shop_id: row.shop_id,
             livemode: r.livemode,
-            from: start_at - Duration::days(1),
-            to: start_at + Duration::days(2),
+            from: start_at,
+            to: start_at,
             course_id: Some(r.courses[0].course_id),
             exclude: Some(&row.id),
             exclude_hold: None,
             now,
         },
+        start_at,
     )
     .await
     .doing(doing)?

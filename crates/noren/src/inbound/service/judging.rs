@@ -8,7 +8,7 @@ use crate::http::error::{ApiError, Doing, FieldError};
 use crate::inbound::domain::availability::{self as engine, Inputs, ShopRules};
 use crate::inbound::store::reservations::{self as repo, LoadQuery, NewLine};
 use axum::http::StatusCode;
-use chrono::{DateTime, Duration, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use sea_orm::ConnectionTrait;
 
 /// One requested course: its id and how many.
@@ -111,18 +111,19 @@ pub struct Judged {
 pub async fn judge(db: &impl ConnectionTrait, a: &Asked<'_>) -> Result<Judged, ApiError> {
     let start_at = crate::domain::jst::to_utc(a.start);
     let shop_id = a.shop_id;
-    let booking = repo::load(
+    let booking = repo::load_for_start(
         db,
         &LoadQuery {
             shop_id,
             livemode: a.livemode,
-            from: start_at - Duration::days(1),
-            to: start_at + Duration::days(2),
+            from: start_at,
+            to: start_at,
             course_id: Some(a.courses[0].course_id),
             exclude: None,
             exclude_hold: a.own_hold,
             now: a.now,
         },
+        start_at,
     )
     .await
     .doing(|| format!("judging a booking at shop {shop_id}"))?

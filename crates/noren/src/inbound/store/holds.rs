@@ -7,7 +7,7 @@
 //! so a hold and a reservation of one shop never both take the last seats.
 
 use crate::db::entities::inbound_hold;
-use crate::db::repo::Unique;
+use crate::db::repo::{SelectFirst, Unique};
 use crate::inbound::domain::availability::Held;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, Func};
@@ -160,7 +160,7 @@ pub async fn find(
     inbound_hold::Entity::find_by_id(id.to_string())
         .filter(H::PlatformId.eq(platform_id))
         .filter(H::Livemode.eq(livemode))
-        .one(db)
+        .first(db)
         .await
 }
 
@@ -176,7 +176,7 @@ pub async fn find_by_key(
         .filter(H::PlatformId.eq(platform_id))
         .filter(H::Livemode.eq(livemode))
         .filter(H::IdempotencyKey.eq(key))
-        .one(db)
+        .first(db)
         .await
 }
 

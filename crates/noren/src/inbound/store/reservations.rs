@@ -26,7 +26,7 @@ use sea_orm::{
 };
 use std::collections::HashMap;
 
-use crate::db::repo::Unique;
+use crate::db::repo::{SelectFirst, Unique};
 use crate::inbound::store::holds;
 
 /// `ux_inbound_reservations_origin` (migration 000012): the platform's reservation number per
@@ -123,13 +123,45 @@ pub async fn load(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Option
     }))
 }
 
+/// As [`load`], for judging one start at `start_at`: the seats held are only those whose stay
+/// overlaps the stay that starts then (the shop's `stayMinutes`), the ones the engine counts
+/// (`availability::judge`); `q.from` and `q.to` are not read. A day of a busy shop is a few
+/// dozen rows, a stay a few, and on SQLite each row is a hand-off from the connection's thread.
+pub async fn load_for_start(
+    db: &impl ConnectionTrait,
+    q: &LoadQuery<'_>,
+    start_at: DateTime<Utc>,
+) -> Result<Option<Booking>, DbErr> {
+    let Some((shop, hours)) = load_shop(db, q.shop_id).await? else {
+        return Ok(None);
+    };
+    let rules = shop_rules(&shop);
+    let q = LoadQuery {
+        from: start_at,
+        to: start_at + chrono::Duration::minutes(rules.stay_minutes.max(1)),
+        ..*q
+    };
+    let course = match q.course_id {
+        Some(id) => course_set(db, &q, id).await?,
+        None => None,
+    };
+    let held = held(db, &q).await?;
+    Ok(Some(Booking {
+        rules,
+        shop,
+        hours,
+        held,
+        course,
+    }))
+}
+
 /// The inbound shop `shop_id` (published or not) with its business hours; `None` when there is
 /// none.
 pub async fn load_shop(
     db: &impl ConnectionTrait,
     shop_id: i64,
 ) -> Result<Option<(inbound_shop::Model, Vec<HoursEntry>)>, DbErr> {
-    let Some(shop) = inbound_shop::Entity::find_by_id(shop_id).one(db).await? else {
+    let Some(shop) = inbound_shop::Entity::find_by_id(shop_id).first(db).await? else {
         return Ok(None);
     };
     let hours = inbound_business_hour::Entity::find()
@@ -217,7 +249,7 @@ pub async fn course_set(
     use inbound_course::Column as C;
     let Some(asked) = inbound_course::Entity::find_by_id(id)
         .filter(C::ShopId.eq(shop_id))
-        .one(db)
+        .first(db)
         .await?
     else {
         return Ok(None);
@@ -468,7 +500,7 @@ pub async fn find_by_origin(
         .filter(R::PlatformId.eq(platform_id))
         .filter(R::Livemode.eq(livemode))
         .filter(R::OriginNumber.eq(origin))
-        .one(db)
+        .first(db)
         .await
 }
 

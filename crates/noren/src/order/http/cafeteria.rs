@@ -17,7 +17,6 @@ use crate::order::domain::tax::{LineInput, TaxRate, price_line};
 use crate::order::service::cafeteria as service;
 use crate::order::service::lines::{MenuLines, price_lines};
 use crate::order::store::cafeteria as repo;
-use crate::order::store::menus;
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::Serialize;
@@ -383,7 +382,7 @@ pub async fn create_cafeteria_order(
     if shop_id != m.shop.id {
         return Err(ApiError::NotFound(format!("no shop with id {shop_id}")));
     }
-    let catalog = menus::catalog(&state.db, shop_id, &super::dto::fallbacks(Lang::default()))
+    let catalog = super::pricing_catalog(&state, shop_id, Lang::default())
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no shop with id {shop_id}")))?;
     let mut lines = Vec::new();
@@ -610,12 +609,13 @@ pub async fn append_to_cafeteria_order(
 ) -> Result<Json<CafeteriaOrder>, ApiError> {
     // The token is checked here too (in constant time), so that a wrong token never learns
     // about menus; the repository checks it again under the row lock.
-    let found = repo::find(&state.db, &id)
+    let shop_id = repo::find_row(&state.db, &id)
         .await?
-        .filter(|r| repo::token_matches(&r.order, values.token.as_str()))
-        .ok_or_else(|| no_order(&id))?;
+        .filter(|o| repo::token_matches(o, values.token.as_str()))
+        .ok_or_else(|| no_order(&id))?
+        .shop_id;
     let lang = values.lang.unwrap_or_default();
-    let catalog = menus::catalog(&state.db, found.order.shop_id, &super::dto::fallbacks(lang))
+    let catalog = super::pricing_catalog(&state, shop_id, lang)
         .await?
         .ok_or_else(|| no_order(&id))?;
     let device_tag = values.device_tag.map(Text::into_string);

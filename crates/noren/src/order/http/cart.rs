@@ -39,13 +39,14 @@ use crate::order::store::cafeteria;
 use crate::order::store::cafeteria_cart::{
     self as repo, CART_ITEMS_MAX, CartError, ItemChange, NewItem,
 };
-use crate::order::store::menus::{self, Catalog};
+use crate::order::store::menus::Catalog;
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value as JsonValue, json};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use utoipa::openapi::schema::ArrayBuilder;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{IntoParams, PartialSchema, ToSchema};
@@ -422,8 +423,8 @@ async fn catalog_of(
     id: &str,
     shop_id: i64,
     lang: Lang,
-) -> Result<Catalog, ApiError> {
-    menus::catalog(&state.db, shop_id, &super::dto::fallbacks(lang))
+) -> Result<Arc<Catalog>, ApiError> {
+    super::pricing_catalog(state, shop_id, lang)
         .await?
         .ok_or_else(|| no_order(id))
 }

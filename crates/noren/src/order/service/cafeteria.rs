@@ -19,13 +19,13 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sea_orm::{DatabaseTransaction, DbErr};
 
-/// The effects of a change that took or gave back the stock of `takes` in `shop_id`: the
-/// shop's rendered pages show it at once in this process.
-fn stock_changed(shop_id: i64, takes: &[Take]) -> Effects {
-    if takes.is_empty() {
-        Effects::none()
-    } else {
+/// The effects of a change that took stock (`stocked`: of an item with a stock, not only
+/// unlimited ones) in `shop_id`: the shop's rendered pages show it at once in this process.
+fn stock_changed(shop_id: i64, stocked: bool) -> Effects {
+    if stocked {
         Effects::none().forget::<ShopPages>(shop_id)
+    } else {
+        Effects::none()
     }
 }
 
@@ -54,8 +54,8 @@ pub async fn create(
             }
             Err(e) => return Err(e.into()),
         };
-        store::take_stock(&tx, takes).await?;
-        let lines = store::insert_lines(&tx, &order.id, &lines, now).await?;
+        let stocked = store::take_stock(&tx, takes).await?;
+        store::insert_lines(&tx, &order.id, &lines, now).await?;
         let order = if order.status == OrderStatus::Finalized.code() {
             let payment_id = order_payment(&tx, &order, now).await?;
             let change = OrderChange {
@@ -68,8 +68,8 @@ pub async fn create(
         };
         let record = store::record(&tx, order).await?;
         tx.commit().await?;
-        stock_changed(new.shop_id, takes).apply(state);
-        return Ok(OrderRecord { lines, ..record });
+        stock_changed(new.shop_id, stocked).apply(state);
+        return Ok(record);
     }
 }
 
@@ -92,8 +92,9 @@ pub async fn begin(state: &AppState, id: &str, token: &str) -> Result<OrderRecor
     Ok(record)
 }
 
-/// `append`: only in status 1; takes the stock, stores the lines and adds them to the amount,
-/// all in one transaction.
+/// `append`: only in status 1; adds the lines to the amount, takes the stock and stores the
+/// lines, all in one transaction. The amount's update is the one that locks and checks the order
+/// (the caller checked the token in constant time before pricing).
 pub async fn append(
     state: &AppState,
     id: &str,
@@ -102,18 +103,23 @@ pub async fn append(
     takes: &[Take],
 ) -> Result<OrderRecord, OrderError> {
     let now = state.clock.now();
+    let add = lines.iter().map(|l| l.total_amount).sum();
     let tx = begin_write(&state.db).await?;
-    let (order, _) = store::lock_for(&tx, id, token, OrderEvent::Append).await?;
-    store::take_stock(&tx, takes).await?;
-    store::insert_lines(&tx, &order.id, lines, now).await?;
-    let change = OrderChange {
-        add_amount: lines.iter().map(|l| l.total_amount).sum(),
-        ..OrderChange::default()
+    let order = match store::add_amount(&tx, id, token, OrderEvent::Append, add, now).await? {
+        Some(order) => order,
+        None => {
+            // Missing, another token, or a status that refuses: the status machine says which.
+            store::lock_for(&tx, id, token, OrderEvent::Append).await?;
+            store::add_amount(&tx, id, token, OrderEvent::Append, add, now)
+                .await?
+                .ok_or(OrderError::NotFound)?
+        }
     };
-    let order = store::change(&tx, order, change, now).await?;
+    let stocked = store::take_stock(&tx, takes).await?;
+    store::insert_lines(&tx, &order.id, lines, now).await?;
     let record = store::record(&tx, order).await?;
     tx.commit().await?;
-    stock_changed(record.order.shop_id, takes).apply(state);
+    stock_changed(record.order.shop_id, stocked).apply(state);
     Ok(record)
 }
 

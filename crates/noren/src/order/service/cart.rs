@@ -65,7 +65,7 @@ pub async fn clear(state: &AppState, id: &str, token: &str) -> Result<(), CartEr
 /// `append/from-cart`: under the order's lock, prices the cart's items with `price` (the same
 /// checks and prices as `append`), takes their stock, stores the lines, adds them to the
 /// amount and empties the cart, in one transaction; the shop's rendered pages then show the
-/// stock taken.
+/// stock taken (of items with a stock).
 pub async fn submit<E>(
     state: &AppState,
     id: &str,
@@ -80,7 +80,7 @@ pub async fn submit<E>(
         return Err(CartError::Empty);
     }
     let (lines, takes) = price(&held).map_err(CartError::Rejected)?;
-    orders::take_stock(&tx, &takes).await?;
+    let stocked = orders::take_stock(&tx, &takes).await?;
     orders::insert_lines(&tx, &order.id, &lines, now).await?;
     store::empty(&tx, &order.id).await?;
     let change = OrderChange {
@@ -90,8 +90,10 @@ pub async fn submit<E>(
     let order = orders::change(&tx, order, change, now).await?;
     let record = orders::record(&tx, order).await?;
     tx.commit().await?;
-    Effects::none()
-        .forget::<ShopPages>(record.order.shop_id)
-        .apply(state);
+    if stocked {
+        Effects::none()
+            .forget::<ShopPages>(record.order.shop_id)
+            .apply(state);
+    }
     Ok(record)
 }

@@ -11,6 +11,7 @@ use crate::http::state::{AppState, Effects};
 use crate::jobs::{Claimed, Context, Job, Outcome};
 use crate::objects::{GetError, Objects};
 use crate::order::domain::import::parse::{self, BadFile, Report, Rules};
+use crate::order::store::catalogs::Catalogs;
 use crate::order::store::menu_imports::ImportStatus;
 use crate::order::store::menu_imports::{self as repo, ApplyRules, DeleteOld};
 use crate::order::store::menu_snapshots;
@@ -155,7 +156,10 @@ pub async fn execute(
     repo::finish(&tx, m.id, Ok(&json), clock.now()).await?;
     tx.commit().await?;
     // The shop call shows the new menus at once in this process (elsewhere within its TTL).
-    Effects::none().forget::<ShopPages>(m.shop_id).apply(state);
+    Effects::none()
+        .forget::<ShopPages>(m.shop_id)
+        .forget::<Catalogs>(m.shop_id)
+        .apply(state);
     Ok(Ok(report))
 }
 
@@ -365,6 +369,7 @@ pub async fn revert(
     tx.commit().await?;
     Effects::none()
         .forget::<ShopPages>(row.shop_id)
+        .forget::<Catalogs>(row.shop_id)
         .apply(state);
     Ok(repo::find_by_id(&state.db, row.id)
         .await?

@@ -106,6 +106,14 @@ fn status_of(order: &cafeteria_order::Model) -> Result<OrderStatus, OrderError> 
     OrderStatus::try_from(order.status).map_err(|e| OrderError::Db(DbErr::Custom(e.to_string())))
 }
 
+/// The order `id` without its lines, or `None`.
+pub async fn find_row(
+    db: &impl ConnectionTrait,
+    id: &str,
+) -> Result<Option<cafeteria_order::Model>, DbErr> {
+    cafeteria_order::Entity::find_by_id(id).first(db).await
+}
+
 /// The order `id` with its lines, or `None`.
 pub async fn find(db: &impl ConnectionTrait, id: &str) -> Result<Option<OrderRecord>, DbErr> {
     let Some(order) = cafeteria_order::Entity::find_by_id(id).first(db).await? else {
@@ -153,6 +161,36 @@ pub(crate) async fn lock_for(
         .ok_or(OrderError::NotFound)?;
     let next = order::next(status_of(&order)?, event)?;
     Ok((order, next))
+}
+
+/// Adds `add` to the amount of the order `id` whose token is `token`, if `event` (one that keeps
+/// the status, such as an append) is allowed in its status: one statement that also locks the
+/// row. `None` when no such order allows it; [`lock_for`] then says why.
+pub(crate) async fn add_amount(
+    tx: &DatabaseTransaction,
+    id: &str,
+    token: &str,
+    event: OrderEvent,
+    add: i64,
+    now: DateTime<Utc>,
+) -> Result<Option<cafeteria_order::Model>, DbErr> {
+    let allowed = event.allowed_in();
+    debug_assert!(
+        allowed.iter().all(|s| order::next(*s, event) == Ok(*s)),
+        "add_amount is for events that keep the status"
+    );
+    let changed = cafeteria_order::Entity::update_many()
+        .col_expr(
+            cafeteria_order::Column::Amount,
+            Expr::col(cafeteria_order::Column::Amount).add(add),
+        )
+        .col_expr(cafeteria_order::Column::UpdatedAt, Expr::value(now))
+        .filter(cafeteria_order::Column::Id.eq(id))
+        .filter(cafeteria_order::Column::MutableToken.eq(token))
+        .filter(cafeteria_order::Column::Status.is_in(allowed.iter().map(|s| s.code())))
+        .exec_with_returning(tx)
+        .await?;
+    Ok(changed.into_iter().next())
 }
 
 /// Moves the order paid by payment `payment_id`, if there is one, after that payment was paid
@@ -227,10 +265,15 @@ async fn return_stock(tx: &DatabaseTransaction, takes: &[Take]) -> Result<(), Db
 }
 
 /// Takes each item's portions: `stock_available - q` where it is unlimited or has `q` left;
-/// no row changed means it ran out.
-pub(crate) async fn take_stock(tx: &DatabaseTransaction, takes: &[Take]) -> Result<(), OrderError> {
+/// no row changed means it ran out. Answers whether an item with a stock was taken (an
+/// unlimited item's row is written but shows no change).
+pub(crate) async fn take_stock(
+    tx: &DatabaseTransaction,
+    takes: &[Take],
+) -> Result<bool, OrderError> {
+    let mut stocked = false;
     for t in takes {
-        let done = menu_item::Entity::update_many()
+        let taken = menu_item::Entity::update_many()
             .col_expr(
                 menu_item::Column::StockAvailable,
                 Expr::col(menu_item::Column::StockAvailable).sub(t.quantity),
@@ -241,40 +284,44 @@ pub(crate) async fn take_stock(tx: &DatabaseTransaction, takes: &[Take]) -> Resu
                     .is_null()
                     .or(menu_item::Column::StockAvailable.gte(t.quantity)),
             )
-            .exec(tx)
+            .exec_with_returning(tx)
             .await?;
-        if done.rows_affected == 0 {
-            return Err(OrderError::NoStock { menu_id: t.menu_id });
+        match taken.first() {
+            None => return Err(OrderError::NoStock { menu_id: t.menu_id }),
+            Some(item) => stocked |= item.stock_available.is_some(),
         }
     }
-    Ok(())
+    Ok(stocked)
 }
 
+/// Stores `lines` on the order `order_id`, in one statement.
 pub(crate) async fn insert_lines(
     tx: &DatabaseTransaction,
     order_id: &str,
     lines: &[NewLine],
     now: DateTime<Utc>,
-) -> Result<Vec<cafeteria_order_line::Model>, DbErr> {
-    let mut out = Vec::with_capacity(lines.len());
-    for l in lines {
-        let row = cafeteria_order_line::ActiveModel {
-            order_id: Set(order_id.to_string()),
-            shop_menu_id: Set(l.shop_menu_id),
-            name: Set(l.name.clone()),
-            quantity: Set(i32::try_from(l.quantity).unwrap_or(i32::MAX)),
-            unit_price: Set(l.unit_price),
-            tax_rate: Set(l.tax_rate),
-            variations: Set(l.variations.clone()),
-            group_tag: Set(None),
-            device_tag: Set(l.device_tag.clone()),
-            is_option: Set(l.is_option),
-            created_at: Set(now),
-            ..Default::default()
-        };
-        out.push(row.insert(tx).await?);
+) -> Result<(), DbErr> {
+    if lines.is_empty() {
+        return Ok(());
     }
-    Ok(out)
+    let rows = lines.iter().map(|l| cafeteria_order_line::ActiveModel {
+        order_id: Set(order_id.to_string()),
+        shop_menu_id: Set(l.shop_menu_id),
+        name: Set(l.name.clone()),
+        quantity: Set(i32::try_from(l.quantity).unwrap_or(i32::MAX)),
+        unit_price: Set(l.unit_price),
+        tax_rate: Set(l.tax_rate),
+        variations: Set(l.variations.clone()),
+        group_tag: Set(None),
+        device_tag: Set(l.device_tag.clone()),
+        is_option: Set(l.is_option),
+        created_at: Set(now),
+        ..Default::default()
+    });
+    cafeteria_order_line::Entity::insert_many(rows)
+        .exec_without_returning(tx)
+        .await?;
+    Ok(())
 }
 
 /// Inserts the order `new` numbered `number`, with `amount` (its lines' total).

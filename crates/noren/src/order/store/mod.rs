@@ -2,6 +2,7 @@
 
 pub mod cafeteria;
 pub mod cafeteria_cart;
+pub mod catalogs;
 pub mod images;
 pub mod menu_imports;
 pub mod menu_snapshots;
