@@ -129,7 +129,8 @@ pub struct CourseRules {
     pub order_min: Option<i64>,
     pub order_max: Option<i64>,
     pub quantity_limit: Option<i64>,
-    /// Active reservations of the course (same mode, any date).
+    /// Active reservations and holds of the course (same mode, any date); counted only when
+    /// the course has a `quantity_limit` (0 otherwise).
     pub active_reservations: i64,
     /// UTC time ranges; empty = any time.
     pub ranges: Vec<TimeRange>,

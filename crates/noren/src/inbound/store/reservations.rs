@@ -283,17 +283,24 @@ pub async fn course_set(
             })
         })
         .collect::<Result<Vec<_>, DbErr>>()?;
-    use inbound_reservation::Column as R;
-    let mut count = inbound_reservation::Entity::find()
-        .filter(R::ShopId.eq(shop_id))
-        .filter(R::CourseId.eq(parent_id))
-        .filter(R::Livemode.eq(livemode))
-        .filter(R::Status.is_in(active_statuses()));
-    if let Some(x) = exclude {
-        count = count.filter(R::Id.ne(x));
-    }
-    let active = count.count(db).await?
-        + holds::count_for_course(db, shop_id, parent_id, livemode, q.now, q.exclude_hold).await?;
+    // Counted only against a quantity limit, the one rule that reads the count: most courses
+    // have none, and the two counts were two of a booking's statements.
+    let active = if parent.quantity_limit.is_some() {
+        use inbound_reservation::Column as R;
+        let mut count = inbound_reservation::Entity::find()
+            .filter(R::ShopId.eq(shop_id))
+            .filter(R::CourseId.eq(parent_id))
+            .filter(R::Livemode.eq(livemode))
+            .filter(R::Status.is_in(active_statuses()));
+        if let Some(x) = exclude {
+            count = count.filter(R::Id.ne(x));
+        }
+        count.count(db).await?
+            + holds::count_for_course(db, shop_id, parent_id, livemode, q.now, q.exclude_hold)
+                .await?
+    } else {
+        0
+    };
     let rules = CourseRules {
         on_sale: parent.published,
         valid_from: parent.valid_from,
