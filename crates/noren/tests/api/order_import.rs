@@ -279,6 +279,25 @@ fn full_report_checks(report: &Value) {
 
 const BIN: &str = env!("CARGO_BIN_EXE_noren");
 
+/// Appends one `menu` to the order and answers the new line's tax-included unit price.
+async fn appended_price(app: &TestApp, order: &str, token: &str, menu: i64) -> Value {
+    let res = app
+        .post_json(
+            &format!("/api/cafeteria/{order}/append"),
+            None,
+            json!({"token": token, "menus": [{"id": menu}]}),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let body = json(res).await;
+    body["menu"]
+        .as_array()
+        .expect("lines")
+        .last()
+        .expect("a line")["priceTaxed"]
+        .clone()
+}
+
 async fn revert(app: &TestApp, key: &str, shop: i64, id: &str) -> reqwest::Response {
     app.post_json(
         "/api/admin/order-menu/import-revert",
@@ -476,6 +495,24 @@ both_databases! {
                 .all(app.db()).await.expect("test step");
             assert_eq!(!texts.is_empty(), menus_left, "deleted menus lose their texts");
         }
+    }
+
+    async fn an_import_or_a_revert_prices_the_next_append_at_once(app) {
+        // Appends price against a catalogue kept for a second; this process's import and revert
+        // forget it, so the clock does not move here.
+        let m = fixtures::test_merchant(app.db(), "Kept").await;
+        let shop = m.shop.id;
+        let first = uploaded(&app, &m.key, shop, standard(980.0)).await;
+        import(&app, &m.key, shop, &first, json!({})).await;
+        let ramen = item(&app, shop, "ramen").await.expect("test step").id;
+        let (order, token) = app.begun_cafeteria_order(&m.key, shop).await;
+        let append = || appended_price(&app, &order, &token, ramen);
+        assert_eq!(append().await, 980);
+        let second = uploaded(&app, &m.key, shop, standard(1200.0)).await;
+        import(&app, &m.key, shop, &second, json!({"updateExisting": true})).await;
+        assert_eq!(append().await, 1200, "the import's price at once");
+        assert_eq!(revert(&app, &m.key, shop, &second).await.status(), 200);
+        assert_eq!(append().await, 980, "the reverted price at once");
     }
 
     async fn existing_ids_are_duplicates_unless_update_existing_which_may_keep_status(app) {
