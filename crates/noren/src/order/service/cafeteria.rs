@@ -105,15 +105,13 @@ pub async fn append(
     let now = state.clock.now();
     let add = lines.iter().map(|l| l.total_amount).sum();
     let tx = begin_write(&state.db).await?;
-    let order = match store::add_amount(&tx, id, token, OrderEvent::Append, add, now).await? {
-        Some(order) => order,
-        None => {
-            // Missing, another token, or a status that refuses: the status machine says which.
-            store::lock_for(&tx, id, token, OrderEvent::Append).await?;
-            store::add_amount(&tx, id, token, OrderEvent::Append, add, now)
-                .await?
-                .ok_or(OrderError::NotFound)?
-        }
+    let Some(order) = store::add_amount(&tx, id, token, OrderEvent::Append, add, now).await? else {
+        // Missing, another token, or a status that refuses: the status machine says which (a
+        // token and a status never come back to one that appends, so it cannot pass now).
+        return Err(store::lock_for(&tx, id, token, OrderEvent::Append)
+            .await
+            .err()
+            .unwrap_or(OrderError::NotFound));
     };
     let stocked = store::take_stock(&tx, takes).await?;
     store::insert_lines(&tx, &order.id, lines, now).await?;
