@@ -26,7 +26,9 @@ const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// (WAL). Every statement is a round trip to a connection's thread, and on the 2-core benchmark
 /// machine each extra thread mostly added wake-ups: appends ran at about 2,450/s with four
 /// connections, 2,800/s with three and 3,150/s with two, with reads unchanged (`make bench`).
-/// No code path holds a transaction while it waits for a second connection.
+/// A request that held a transaction and then waited for a second connection would wait for
+/// the other one here (up to the acquire timeout): services use their transaction for every
+/// read inside it (the idempotent payment calls get it as their executor).
 const SQLITE_CONNECTIONS: u32 = 2;
 
 /// Pages in the write-ahead log before a commit copies them into the database (SQLite's default
