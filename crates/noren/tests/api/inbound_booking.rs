@@ -522,6 +522,44 @@ both_databases! {
         assert!(times(&app, &s.test, s.id, &q4).await.is_empty(), "Fridays are closed now");
     }
 
+    async fn a_booking_judges_the_shops_settings_as_they_are_now_whoever_changed_them(app) {
+        // Booking keeps a shop's settings between bookings, checked against the version each
+        // settings write moves on: a change written straight to the database (the operator CLI,
+        // another server) applies to the very next booking, with no TTL to wait for.
+        let s = shop(&app).await;
+        let res = create(&app, &s.live, s.id, &booking(&s, "V-1", &format!("{DAY}T19:00:00"), 3)).await;
+        assert_eq!(res.status(), 200);
+        // A course id that does not exist yet is a 400 (and is remembered as no course).
+        let next_id = s.other_course + 1;
+        let mut unknown = booking(&s, "V-2", &format!("{DAY}T19:00:00"), 2);
+        unknown["requestedCourses"] = json!([{"courseId": next_id, "courseAmountRequested": 2}]);
+        assert_eq!(create(&app, &s.live, s.id, &unknown).await.status(), 400);
+        let now = app.state().clock.now();
+        let added = catalog::add_course(app.db(), s.id, &NewCourse {
+            course_name: "Sake pairing".into(), settlement_price: 4000, published: true, ..Default::default()
+        }, now).await.expect("course");
+        assert_eq!(added.id, next_id, "the test guessed the next course id");
+        let res = create(&app, &s.live, s.id, &unknown).await;
+        assert_eq!(res.status(), 200, "a course added since is bookable at once");
+        // The shop's party size changes.
+        let mut settings = ShopSettings::new("鮨 さくら");
+        settings.real_time_bookable = true;
+        settings.seat_capacity = 10;
+        settings.max_guests = 2;
+        catalog::upsert_shop(app.db(), s.id, &settings, now).await.expect("shop");
+        let res = create(&app, &s.live, s.id, &booking(&s, "V-3", &format!("{DAY}T20:00:00"), 3)).await;
+        assert_eq!(refused(res).await, "party_size");
+        // Its hours change: the booked day (a Friday) is closed now.
+        catalog::set_business_hours(app.db(), s.id, &[Hours {
+            weekday: 0, start_time: "17:00".into(), end_time: "22:00".into(), last_order_cutoff_mins: 0, availability_desc: None,
+        }]).await.expect("hours");
+        let res = create(&app, &s.live, s.id, &booking(&s, "V-4", &format!("{DAY}T20:00:00"), 2)).await;
+        assert_eq!(refused(res).await, "outside_business_hours");
+        // A repeat of a booking made before still answers it.
+        let res = create(&app, &s.live, s.id, &booking(&s, "V-1", &format!("{DAY}T19:00:00"), 3)).await;
+        assert_eq!(res.status(), 200);
+    }
+
     async fn a_booking_answers_every_field_with_its_prices_and_status(app) {
         let s = shop(&app).await;
         let body = json!({

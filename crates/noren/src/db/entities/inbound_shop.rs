@@ -33,6 +33,9 @@ pub struct Model {
     pub published: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// One more on every write of the shop's booking settings, hours or courses
+    /// (`inbound::store::configs`).
+    pub config_version: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

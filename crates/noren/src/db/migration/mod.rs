@@ -17,6 +17,7 @@ mod m20261204_000014_inbound_platform_settings;
 mod m20261205_000015_inbound_course_index;
 mod m20261206_000016_inbound_holds;
 mod m20261206_000017_menu_import_snapshots;
+mod m20261207_000018_inbound_booking_reads;
 
 pub struct Migrator;
 
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000015_inbound_course_index::Migration),
             Box::new(m20261206_000016_inbound_holds::Migration),
             Box::new(m20261206_000017_menu_import_snapshots::Migration),
+            Box::new(m20261207_000018_inbound_booking_reads::Migration),
         ]
     }
 }

@@ -39,7 +39,6 @@ use crate::http::error::{ApiError, InboundErrorBody};
 use crate::http::state::AppState;
 use crate::http::values::{Int, Raw, Text, Value, Values, schema_name};
 use crate::inbound::service::booking::{self, Booking, Guest, Requested, no_shop};
-use crate::inbound::store::reservations as repo;
 use axum::Json;
 use axum::extract::{Path, State};
 use chrono::NaiveDateTime;
@@ -395,14 +394,6 @@ impl CreateValues {
     }
 }
 
-pub(crate) async fn answer(
-    state: &AppState,
-    row: crate::db::entities::inbound_reservation::Model,
-) -> Result<Json<Reservation>, ApiError> {
-    let record = repo::record(&state.db, row).await?;
-    Ok(Json(Reservation::from_record(&record)?))
-}
-
 #[utoipa::path(
     post,
     path = "/v3/inbound-external/{platform}/shops/{shopId}/reservations",
@@ -446,6 +437,7 @@ pub async fn create_reservation(
         platform_id: p.platform_id,
         livemode: p.livemode(),
         shop_id,
+        platform_code: &p.platform_code,
         origin: values.origin_platform_reservation_number.as_str(),
         hash,
         start: values.reservation_start_time.0,
@@ -460,6 +452,6 @@ pub async fn create_reservation(
         remark: values.remark.map(|r| r.into_string()),
         hold: values.hold_id.as_ref().map(|h| h.as_str()),
     };
-    let row = booking::create(&state, booking).await?;
-    answer(&state, row).await
+    let record = booking::create(&state, booking).await?;
+    Ok(Json(Reservation::from_record(&record)?))
 }

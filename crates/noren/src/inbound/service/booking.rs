@@ -6,7 +6,7 @@
 //! `inbound::http::create` and `inbound::http::update`, with the values they check.
 
 use crate::db::begin_write;
-use crate::db::entities::inbound_reservation;
+use crate::db::entities::{inbound_hold, inbound_reservation};
 use crate::db::repo::on_constraint;
 use crate::domain::jst;
 use crate::domain::refusal::RefusalReason;
@@ -19,11 +19,15 @@ use crate::inbound::service::judging::{self, Asked, Judged};
 pub use crate::inbound::service::judging::{
     Courses, Requested, course_error, no_shop, price_courses, refusal,
 };
+use crate::inbound::store::configs::{ShopConfig, ShopConfigs};
 use crate::inbound::store::holds as holds_repo;
 use crate::inbound::store::reads::InboundReads;
-use crate::inbound::store::reservations::{self as repo, Change, LoadQuery, NewReservation};
+use crate::inbound::store::reservations::{
+    self as repo, Change, LoadQuery, NewReservation, RecordLine, ReservationRecord,
+};
 use axum::http::StatusCode;
 use chrono::{Duration, NaiveDateTime};
+use sea_orm::DatabaseTransaction;
 
 /// Who the reservation is for.
 #[derive(Clone, Debug)]
@@ -39,6 +43,8 @@ pub struct Booking<'a> {
     pub platform_id: i64,
     pub livemode: bool,
     pub shop_id: i64,
+    /// The code of the caller's platform (the answer's `originPlatform`).
+    pub platform_code: &'a str,
     pub origin: &'a str,
     /// The request's fingerprint: a repeat with the same one answers the same reservation.
     pub hash: String,
@@ -60,60 +66,51 @@ pub fn no_reservation(key: &str) -> ApiError {
 }
 
 /// Books `b`, or answers the reservation an identical earlier request made (a different
-/// request with the same origin number is the 409 `duplicate_origin_number`). With a hold, the
-/// booking is judged as at the hold's creation and without the hold's own seats, and the hold
-/// becomes the reservation's in the same transaction.
-pub async fn create(
-    state: &AppState,
-    b: Booking<'_>,
-) -> Result<inbound_reservation::Model, ApiError> {
+/// request with the same origin number is the 409 `duplicate_origin_number`), with what its
+/// answer shows. With a hold, the booking is judged as at the hold's creation and without the
+/// hold's own seats, and the hold becomes the reservation's in the same transaction.
+///
+/// The transaction: lock the shop (its settings come from [`ShopConfigs`] by the version the
+/// lock read), read the seats held around the start, insert the reservation and its lines. An
+/// earlier reservation with the same origin number is looked for only when that fails (the
+/// insert hits [`repo::ORIGIN_NUMBER`], or judging refuses: the earlier one may hold the very
+/// seats, or have used the hold), so a first booking reads nothing it does not judge on.
+pub async fn create(state: &AppState, b: Booking<'_>) -> Result<ReservationRecord, ApiError> {
     let now = state.clock.now();
     let start_at = jst::to_utc(b.start);
     let shop_id = b.shop_id;
     let doing = move || format!("booking at shop {shop_id}");
     let tx = begin_write(&state.db).await.doing(doing)?;
-    if !repo::lock_shop(&tx, b.shop_id).await.doing(doing)? {
-        return Err(no_shop(b.shop_id));
-    }
-    if let Some(existing) = repo::find_by_origin(&tx, b.platform_id, b.livemode, b.origin)
+    let Some(config) = state
+        .slice::<ShopConfigs>()
+        .lock(&tx, b.shop_id)
         .await
         .doing(doing)?
-    {
-        tx.rollback().await.doing(doing)?;
-        return repeat(existing, &b.hash);
-    }
-    let hold = match b.hold {
-        Some(id) => Some(
-            holds::check_for_booking(
-                &tx,
-                b.platform_id,
-                b.livemode,
-                id,
-                (b.shop_id, start_at, b.pax, &b.courses),
-                now,
-            )
-            .await?,
-        ),
-        None => None,
+    else {
+        return Err(no_shop(b.shop_id));
     };
-    let Judged {
-        rules,
-        parent,
-        lines,
-    } = judging::judge(
-        &tx,
-        &Asked {
-            shop_id: b.shop_id,
-            livemode: b.livemode,
-            start: b.start,
-            pax: b.pax,
-            courses: &b.courses,
-            own_hold: hold.as_ref().map(|h| h.id.as_str()),
-            now,
-            judged_at: hold.as_ref().map_or(now, |h| h.created_at),
+    let judged = judge(&tx, &config, &b, start_at, now).await;
+    let (
+        hold,
+        Judged {
+            rules,
+            family,
+            lines,
         },
-    )
-    .await?;
+    ) = match judged {
+        Ok(j) => j,
+        Err(failed) if failed.status().is_server_error() => return Err(failed),
+        Err(refused) => {
+            let earlier = repo::find_by_origin(&tx, b.platform_id, b.livemode, b.origin)
+                .await
+                .doing(doing)?;
+            tx.rollback().await.doing(doing)?;
+            return match earlier {
+                Some(existing) => repeat(state, existing, &b.hash).await,
+                None => Err(refused),
+            };
+        }
+    };
     let new = NewReservation {
         platform_id: b.platform_id,
         shop_id: b.shop_id,
@@ -128,7 +125,7 @@ pub async fn create(
         start_at,
         end_at: start_at + Duration::minutes(rules.stay_minutes),
         number_of_guests: b.pax as i32,
-        course_id: parent,
+        course_id: family.parent.id,
         guest_first_name: b.guest.first_name,
         guest_last_name: b.guest.last_name,
         guest_phone: b.guest.phone,
@@ -146,7 +143,7 @@ pub async fn create(
                 .await
                 .doing(doing)?
                 .ok_or_else(|| anyhow::anyhow!("origin number {} taken but not found", b.origin))?;
-            return repeat(existing, &b.hash);
+            return repeat(state, existing, &b.hash).await;
         }
         Err(e) => return Err(e.into()),
     };
@@ -159,19 +156,77 @@ pub async fn create(
     Effects::none()
         .forget::<InboundReads>(b.shop_id)
         .apply(state);
-    Ok(row)
+    let name = |id: i64| {
+        std::iter::once(&family.parent)
+            .chain(&family.children)
+            .find(|c| c.id == id)
+            .map(|c| c.course_name.clone())
+            .unwrap_or_default()
+    };
+    Ok(ReservationRecord {
+        lines: new
+            .lines
+            .into_iter()
+            .map(|line| RecordLine {
+                course_name: name(line.course_id),
+                line,
+            })
+            .collect(),
+        platform_code: b.platform_code.to_string(),
+        row,
+    })
 }
 
-/// An existing reservation with the same origin number: itself when the request is the same,
-/// else the duplicate refusal.
-fn repeat(
+/// Checks the hold `b` names, if any, and judges `b` (inside the shop's lock).
+async fn judge(
+    tx: &DatabaseTransaction,
+    config: &ShopConfig,
+    b: &Booking<'_>,
+    start_at: chrono::DateTime<chrono::Utc>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(Option<inbound_hold::Model>, Judged), ApiError> {
+    let hold = match b.hold {
+        Some(id) => Some(
+            holds::check_for_booking(
+                tx,
+                b.platform_id,
+                b.livemode,
+                id,
+                (b.shop_id, start_at, b.pax, &b.courses),
+                now,
+            )
+            .await?,
+        ),
+        None => None,
+    };
+    let judged = judging::judge(
+        tx,
+        config,
+        &Asked {
+            livemode: b.livemode,
+            start: b.start,
+            pax: b.pax,
+            courses: &b.courses,
+            own_hold: hold.as_ref().map(|h| h.id.as_str()),
+            now,
+            judged_at: hold.as_ref().map_or(now, |h| h.created_at),
+        },
+    )
+    .await?;
+    Ok((hold, judged))
+}
+
+/// An existing reservation with the same origin number: its answer when the request is the
+/// same, else the duplicate refusal.
+async fn repeat(
+    state: &AppState,
     existing: inbound_reservation::Model,
     hash: &str,
-) -> Result<inbound_reservation::Model, ApiError> {
+) -> Result<ReservationRecord, ApiError> {
     if existing.request_hash != hash {
         return Err(duplicate(&existing.origin_number));
     }
-    Ok(existing)
+    Ok(repo::record(&state.db, existing).await?)
 }
 
 /// A change of a reservation's time, guests, courses, names, phone or remark, its values
@@ -240,7 +295,13 @@ pub async fn update(
     .await
     .doing(doing)?
     .ok_or_else(|| no_reservation(key))?;
-    let (parent, lines) = match price_courses(booking.course.as_ref(), &r.courses) {
+    let (parent, lines) = match price_courses(
+        booking
+            .course
+            .as_ref()
+            .map(|c| (&c.parent, c.children.as_slice())),
+        &r.courses,
+    ) {
         Courses::Lines { parent, lines } => (parent, lines),
         other => return Err(course_error(other, row.shop_id)),
     };

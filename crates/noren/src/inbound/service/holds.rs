@@ -18,9 +18,9 @@ use crate::domain::refusal::RefusalReason;
 use crate::http::error::{ApiError, Doing};
 use crate::http::state::{AppState, Effects};
 use crate::inbound::service::judging::{self, Asked, Requested, no_shop};
+use crate::inbound::store::configs::ShopConfigs;
 use crate::inbound::store::holds::{self as repo, NewHold};
 use crate::inbound::store::reads::InboundReads;
-use crate::inbound::store::reservations;
 use axum::http::StatusCode;
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 
@@ -113,9 +113,14 @@ pub async fn create(state: &AppState, h: HoldRequest<'_>) -> Result<inbound_hold
     let shop_id = h.shop_id;
     let doing = move || format!("holding seats at shop {shop_id}");
     let tx = begin_write(&state.db).await.doing(doing)?;
-    if !reservations::lock_shop(&tx, h.shop_id).await.doing(doing)? {
+    let Some(config) = state
+        .slice::<ShopConfigs>()
+        .lock(&tx, h.shop_id)
+        .await
+        .doing(doing)?
+    else {
         return Err(no_shop(h.shop_id));
-    }
+    };
     if let Some(key) = h.key
         && let Some(existing) = repo::find_by_key(&tx, h.platform_id, h.livemode, key)
             .await
@@ -126,8 +131,8 @@ pub async fn create(state: &AppState, h: HoldRequest<'_>) -> Result<inbound_hold
     }
     let judged = judging::judge(
         &tx,
+        &config,
         &Asked {
-            shop_id: h.shop_id,
             livemode: h.livemode,
             start: h.start,
             pax: h.pax,
@@ -147,7 +152,7 @@ pub async fn create(state: &AppState, h: HoldRequest<'_>) -> Result<inbound_hold
         start_at,
         end_at: start_at + Duration::minutes(judged.rules.stay_minutes),
         number_of_guests: h.pax as i32,
-        course_id: judged.parent,
+        course_id: judged.family.parent.id,
         courses: courses_text(&h.courses),
         expires_at: now + Duration::minutes(h.minutes),
     };

@@ -3,13 +3,16 @@
 //! `booking.rs` and `holds.rs` both judge with these, so a hold refuses exactly what a booking
 //! would.
 
+use crate::db::entities::inbound_course;
 use crate::domain::refusal::RefusalReason;
 use crate::http::error::{ApiError, Doing, FieldError};
 use crate::inbound::domain::availability::{self as engine, Inputs, ShopRules};
-use crate::inbound::store::reservations::{self as repo, LoadQuery, NewLine};
+use crate::inbound::store::configs::ShopConfig;
+use crate::inbound::store::reservations::{self as repo, CourseFamily, LoadQuery, NewLine};
 use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use sea_orm::ConnectionTrait;
+use std::sync::Arc;
 
 /// One requested course: its id and how many.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,17 +33,21 @@ pub enum Courses {
     Mix,
 }
 
-/// Checks `requested` against the course set loaded for its first entry and prices the lines.
-pub fn price_courses(set: Option<&repo::CourseSet>, requested: &[Requested]) -> Courses {
+/// Checks `requested` against the course family (parent and children) loaded for its first
+/// entry and prices the lines.
+pub fn price_courses(
+    family: Option<(&inbound_course::Model, &[inbound_course::Model])>,
+    requested: &[Requested],
+) -> Courses {
     let first = requested[0].course_id;
-    let Some(set) = set else {
+    let Some((parent, children)) = family else {
         return Courses::Unknown(first);
     };
     let mut lines = Vec::with_capacity(requested.len());
     for r in requested {
-        let course = if r.course_id == set.parent.id {
-            &set.parent
-        } else if let Some(child) = set.children.iter().find(|c| c.id == r.course_id) {
+        let course = if r.course_id == parent.id {
+            parent
+        } else if let Some(child) = children.iter().find(|c| c.id == r.course_id) {
             child
         } else {
             return Courses::Mix;
@@ -57,7 +64,7 @@ pub fn price_courses(set: Option<&repo::CourseSet>, requested: &[Requested]) -> 
         });
     }
     Courses::Lines {
-        parent: set.parent.id,
+        parent: parent.id,
         lines,
     }
 }
@@ -83,7 +90,6 @@ pub fn refusal(r: engine::Refusal) -> ApiError {
 
 /// A new booking or hold to judge, inside the writer's transaction (after the shop's lock).
 pub struct Asked<'a> {
-    pub shop_id: i64,
     pub livemode: bool,
     /// JST wall-clock start.
     pub start: NaiveDateTime,
@@ -98,53 +104,71 @@ pub struct Asked<'a> {
     pub judged_at: DateTime<Utc>,
 }
 
-/// What a judged request comes to: the shop's rules, the parent course and the priced lines.
+/// What a judged request comes to: the shop's rules, the course family and the priced lines.
 pub struct Judged {
     pub rules: ShopRules,
-    pub parent: i64,
+    pub family: Arc<CourseFamily>,
     pub lines: Vec<NewLine>,
 }
 
-/// Loads the shop's rules, the course and the seats held around the start, checks the courses
-/// and judges the start (`inbound/domain/availability.rs`): create and hold refuse exactly the
-/// same requests. A missing or unpublished shop is a 404.
-pub async fn judge(db: &impl ConnectionTrait, a: &Asked<'_>) -> Result<Judged, ApiError> {
-    let start_at = crate::domain::jst::to_utc(a.start);
-    let shop_id = a.shop_id;
-    let booking = repo::load_for_start(
-        db,
-        &LoadQuery {
-            shop_id,
-            livemode: a.livemode,
-            from: start_at,
-            to: start_at,
-            course_id: Some(a.courses[0].course_id),
-            exclude: None,
-            exclude_hold: a.own_hold,
-            now: a.now,
-        },
-        start_at,
-    )
-    .await
-    .doing(|| format!("judging a booking at shop {shop_id}"))?
-    .filter(|l| l.shop.published)
-    .ok_or_else(|| no_shop(shop_id))?;
-    let (parent, lines) = match price_courses(booking.course.as_ref(), a.courses) {
-        Courses::Lines { parent, lines } => (parent, lines),
+/// Judges `a` at the shop whose settings `config` are (read under the shop's lock,
+/// `inbound::store::configs`): checks the courses against the asked course's family, then reads
+/// the seats held around the start (and the course's count, when it has a `quantityLimit`) and
+/// judges the start (`inbound/domain/availability.rs`). Create and hold refuse exactly the same
+/// requests. An unpublished shop is a 404.
+pub async fn judge(
+    db: &impl ConnectionTrait,
+    config: &ShopConfig,
+    a: &Asked<'_>,
+) -> Result<Judged, ApiError> {
+    let shop_id = config.shop.shop_id;
+    if !config.shop.published {
+        return Err(no_shop(shop_id));
+    }
+    let doing = || format!("judging a booking at shop {shop_id}");
+    let family = config
+        .family(db, a.courses[0].course_id)
+        .await
+        .doing(doing)?;
+    let lines = match price_courses(
+        family
+            .as_deref()
+            .map(|f| (&f.parent, f.children.as_slice())),
+        a.courses,
+    ) {
+        Courses::Lines { lines, .. } => lines,
         other => return Err(course_error(other, shop_id)),
     };
+    let family = family.expect("priced lines come from a family");
+    let start_at = crate::domain::jst::to_utc(a.start);
+    // Only the stays that overlap the judged one count (`availability::judge`).
+    let q = LoadQuery {
+        shop_id,
+        livemode: a.livemode,
+        from: start_at,
+        to: start_at + chrono::Duration::minutes(config.rules.stay_minutes.max(1)),
+        course_id: Some(family.parent.id),
+        exclude: None,
+        exclude_hold: a.own_hold,
+        now: a.now,
+    };
+    let active = repo::course_active(db, &q, &family.parent)
+        .await
+        .doing(doing)?;
+    let held = repo::held(db, &q).await.doing(doing)?;
+    let course = family.rules(active);
     let inputs = Inputs {
-        shop: &booking.rules,
-        hours: &booking.hours,
-        course: booking.course.as_ref().map(|c| &c.rules),
-        held: &booking.held,
+        shop: &config.rules,
+        hours: &config.hours,
+        course: Some(&course),
+        held: &held,
         now: a.judged_at,
         pax: a.pax,
     };
     engine::judge(&inputs, a.start).map_err(refusal)?;
     Ok(Judged {
-        rules: booking.rules,
-        parent,
+        rules: config.rules.clone(),
+        family,
         lines,
     })
 }

@@ -13,7 +13,7 @@ use crate::db::entities::{
     inbound_tag_text, shop,
 };
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::OnConflict;
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
     Set,
@@ -180,6 +180,7 @@ pub async fn upsert_shop(
         published: Set(s.published),
         created_at: Set(now),
         updated_at: Set(now),
+        config_version: Set(0),
     };
     inbound_shop::Entity::insert(row)
         .on_conflict(
@@ -208,6 +209,20 @@ pub async fn upsert_shop(
                 .to_owned(),
         )
         .exec_without_returning(db)
+        .await?;
+    changed_config(db, shop_id).await
+}
+
+/// Moves the shop's `config_version` on after a write of its booking settings, hours or
+/// courses, so that booking reads them again (`inbound::store::configs`). Called after the
+/// write: a booking between the two judges once more on what it kept, never keeps the old
+/// settings under the new version.
+async fn changed_config(db: &impl ConnectionTrait, shop_id: i64) -> Result<(), DbErr> {
+    use inbound_shop::Column as C;
+    inbound_shop::Entity::update_many()
+        .col_expr(C::ConfigVersion, Expr::col(C::ConfigVersion).add(1))
+        .filter(C::ShopId.eq(shop_id))
+        .exec(db)
         .await?;
     Ok(())
 }
@@ -267,7 +282,7 @@ pub async fn set_business_hours(
         .insert(db)
         .await?;
     }
-    Ok(())
+    changed_config(db, shop_id).await
 }
 
 /// Gives the shop exactly `tags` (in that order). Tags are shared by `tag_enum`: an existing
@@ -369,6 +384,7 @@ pub async fn add_course(
     for child in &c.children {
         children.push(insert_course(db, shop_id, Some(id), child, now).await?);
     }
+    changed_config(db, shop_id).await?;
     Ok(CourseIds { id, children })
 }
 

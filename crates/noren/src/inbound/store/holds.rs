@@ -8,12 +8,11 @@
 
 use crate::db::entities::inbound_hold;
 use crate::db::repo::{SelectFirst, Unique};
-use crate::inbound::domain::availability::Held;
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::{Expr, Func};
+use sea_orm::sea_query::{Expr, Func, SelectStatement};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QuerySelect, Set,
+    QueryFilter, QuerySelect, QueryTrait, Set,
 };
 
 /// `ux_inbound_holds_key`: a partner's `Idempotency-Key` per platform and mode.
@@ -38,17 +37,18 @@ fn active(now: DateTime<Utc>) -> Condition {
         .add(H::ExpiresAt.gt(now))
 }
 
-/// The seats of the shop's active holds of `livemode` whose stay overlaps `[from, to)`, except
-/// `exclude`, grouped by stay and expiry (each [`Held`] carries its `expires`).
-pub async fn held(
-    db: &impl ConnectionTrait,
+/// The statement for the seats of the shop's active holds of `livemode` whose stay overlaps
+/// `[from, to)`, except `exclude`, grouped by stay and expiry: the columns `start_at`, `end_at`,
+/// `expires_at` and `guests`. `reservations::held` reads it with the reservations' seats in one
+/// statement.
+pub fn held_query(
     shop_id: i64,
     livemode: bool,
     from: DateTime<Utc>,
     to: DateTime<Utc>,
     now: DateTime<Utc>,
     exclude: Option<&str>,
-) -> Result<Vec<Held>, DbErr> {
+) -> SelectStatement {
     use inbound_hold::Column as H;
     let mut q = inbound_hold::Entity::find()
         .select_only()
@@ -63,25 +63,16 @@ pub async fn held(
         .filter(H::Livemode.eq(livemode))
         .filter(active(now))
         .filter(H::StartAt.lt(to))
-        .filter(H::StartAt.gt(from - chrono::Duration::days(2)))
+        // As for reservations: a stay is at most a day.
+        .filter(H::StartAt.gt(from - chrono::Duration::days(1)))
         .filter(H::EndAt.gt(from));
     if let Some(id) = exclude {
         q = q.filter(H::Id.ne(id));
     }
-    Ok(q.group_by(H::StartAt)
+    q.group_by(H::StartAt)
         .group_by(H::EndAt)
         .group_by(H::ExpiresAt)
-        .into_tuple::<(DateTime<Utc>, DateTime<Utc>, DateTime<Utc>, i64)>()
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|(start, end, expires, guests)| Held {
-            start,
-            end,
-            guests,
-            expires: Some(expires),
-        })
-        .collect())
+        .into_query()
 }
 
 /// The active holds of a course (its parent id) of `livemode`, except `exclude`: they count

@@ -17,7 +17,7 @@
 //!   shop or course) show within one TTL.
 //!
 //! Availability is advice, never a promise: create and update judge the requested time again
-//! inside their transaction on fresh reads (`reservations::load`), so a stale answer
+//! inside their transaction on fresh seats (`reservations::held`, under the shop's lock), so a stale answer
 //! can at worst offer a slot that create then refuses with `slot_unavailable`, never overbook.
 //!
 //! A load that raced with a write is not kept: [`InboundReads::forget`] moves the shop's

@@ -5,12 +5,12 @@
 //! Modes never mix: every read and count here takes `livemode`, so a test reservation never
 //! holds a live seat or uses up a live `quantityLimit`, and the other way round.
 //!
-//! Writers that decide on availability (create, update) run in one transaction that begins with
-//! [`lock_shop`]: a no-op `UPDATE` of the shop's `inbound_shops` row. On PostgreSQL it takes the
-//! row's lock until commit, so writers of one shop queue there and each reads the reservations
-//! the previous one committed (read committed: every statement sees the latest commits); on
-//! SQLite the transaction is `BEGIN IMMEDIATE` (`db::begin_write`), which serialises every
-//! writer anyway. The engine then judges on data no other writer can change before the insert.
+//! Writers that decide on availability (create, update, hold) run in one transaction that begins
+//! with [`lock_shop`]: a `SELECT … FOR UPDATE` of the shop's `inbound_shops` row. On PostgreSQL
+//! it takes the row's lock until commit, so writers of one shop (and the operator's writes of its
+//! settings, which update the row) queue there and each reads the reservations the previous one
+//! committed (read committed: every statement sees the latest commits); on SQLite the
+//! transaction is `BEGIN IMMEDIATE` (`db::begin_write`), which serialises every writer anyway. The engine then judges on data no other writer can change before the insert.
 
 use crate::db::entities::{
     inbound_business_hour, inbound_course, inbound_course_time_range, inbound_platform,
@@ -19,10 +19,10 @@ use crate::db::entities::{
 use crate::inbound::domain::availability::{CourseRules, Held, HoursEntry, ShopRules, TimeRange};
 use crate::inbound::domain::reservation::ReservationStatus;
 use chrono::{DateTime, NaiveTime, Utc};
-use sea_orm::sea_query::{Expr, Func};
+use sea_orm::sea_query::{Expr, Func, UnionType};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
 };
 use std::collections::HashMap;
 
@@ -182,16 +182,20 @@ pub async fn load_shop(
 }
 
 /// The seats held by active reservations and active holds of `q.livemode` whose stay overlaps
-/// `[q.from, q.to)`, except `q.exclude` and `q.exclude_hold`. Reservations with the same stay come as one [`Held`] with their guests
-/// summed (the engine sums overlapping stays anyway): most share a slot and the shop's stay, so
-/// a day is a few dozen rows however many bookings it has, and on SQLite each row returned
-/// costs a hand-off from the connection's thread.
+/// `[q.from, q.to)`, except `q.exclude` and `q.exclude_hold`, read with one statement (the
+/// reservations' and the holds' rows joined by `UNION ALL`). Reservations with the same stay
+/// come as one [`Held`] with their guests summed (the engine sums overlapping stays anyway):
+/// most share a slot and the shop's stay, so a day is a few dozen rows however many bookings it
+/// has, and on SQLite each statement and each row returned costs a hand-off from the
+/// connection's thread.
 pub async fn held(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Vec<Held>, DbErr> {
     use inbound_reservation::Column as R;
-    let mut held_query = inbound_reservation::Entity::find()
+    let mut reservations = inbound_reservation::Entity::find()
         .select_only()
         .column(R::StartAt)
         .column(R::EndAt)
+        // A reservation does not expire; the holds' branch gives the column its type.
+        .column_as(Expr::cust("NULL"), "expires_at")
         .column_as(
             Expr::expr(Func::sum(Expr::col(R::NumberOfGuests))),
             "guests",
@@ -201,40 +205,59 @@ pub async fn held(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Vec<He
         .filter(R::Status.is_in(active_statuses()))
         .filter(R::StartAt.lt(q.to))
         // A lower bound on the indexed start: a stay is at most a day (the operator CLI's
-        // `stayMinutes` limit, 1440), so nothing starting two days before `from` reaches it.
-        // Without it the index range ran from the shop's first reservation ever.
-        .filter(R::StartAt.gt(q.from - chrono::Duration::days(2)))
+        // `stayMinutes` limit, 1440), so a stay that ends after `from` started less than a day
+        // before it. Without it the index range ran from the shop's first reservation ever.
+        .filter(R::StartAt.gt(q.from - chrono::Duration::days(1)))
         .filter(R::EndAt.gt(q.from));
     if let Some(id) = q.exclude {
-        held_query = held_query.filter(R::Id.ne(id));
+        reservations = reservations.filter(R::Id.ne(id));
     }
-    let mut out: Vec<Held> = held_query
+    let mut both = reservations
         .group_by(R::StartAt)
         .group_by(R::EndAt)
-        .into_tuple::<(DateTime<Utc>, DateTime<Utc>, i64)>()
-        .all(db)
+        .into_query();
+    both.union(
+        UnionType::All,
+        holds::held_query(q.shop_id, q.livemode, q.from, q.to, q.now, q.exclude_hold),
+    );
+    db.query_all(&both)
         .await?
         .into_iter()
-        .map(|(start, end, guests)| Held {
-            start,
-            end,
-            guests,
-            expires: None,
+        .map(|row| {
+            Ok(Held {
+                start: row.try_get_by_index(0)?,
+                end: row.try_get_by_index(1)?,
+                expires: row.try_get_by_index(2)?,
+                guests: row.try_get_by_index(3)?,
+            })
         })
-        .collect();
-    out.extend(
-        holds::held(
-            db,
-            q.shop_id,
-            q.livemode,
-            q.from,
-            q.to,
-            q.now,
-            q.exclude_hold,
-        )
-        .await?,
-    );
-    Ok(out)
+        .collect()
+}
+
+/// A course with its child courses and its time ranges: what judging reads of a course apart
+/// from its count of active reservations.
+#[derive(Clone, Debug)]
+pub struct CourseFamily {
+    pub parent: inbound_course::Model,
+    pub children: Vec<inbound_course::Model>,
+    pub ranges: Vec<TimeRange>,
+}
+
+impl CourseFamily {
+    /// The engine's rules of the course, with `active` reservations and holds counted.
+    pub fn rules(&self, active: i64) -> CourseRules {
+        let p = &self.parent;
+        CourseRules {
+            on_sale: p.published,
+            valid_from: p.valid_from,
+            valid_to: p.valid_to,
+            order_min: p.order_min.map(i64::from),
+            order_max: p.order_max.map(i64::from),
+            quantity_limit: p.quantity_limit.map(i64::from),
+            active_reservations: active,
+            ranges: self.ranges.clone(),
+        }
+    }
 }
 
 /// The course `id` of `q.shop_id` (a child resolves to its parent) with its children, ranges
@@ -245,7 +268,24 @@ pub async fn course_set(
     q: &LoadQuery<'_>,
     id: i64,
 ) -> Result<Option<CourseSet>, DbErr> {
-    let (shop_id, livemode, exclude) = (q.shop_id, q.livemode, q.exclude);
+    let Some(family) = course_family(db, q.shop_id, id).await? else {
+        return Ok(None);
+    };
+    let active = course_active(db, q, &family.parent).await?;
+    Ok(Some(CourseSet {
+        rules: family.rules(active),
+        parent: family.parent,
+        children: family.children,
+    }))
+}
+
+/// The course `id` of `shop_id` (a child resolves to its parent) with its children and time
+/// ranges; `None` when it is not a course of the shop.
+pub async fn course_family(
+    db: &impl ConnectionTrait,
+    shop_id: i64,
+    id: i64,
+) -> Result<Option<CourseFamily>, DbErr> {
     use inbound_course::Column as C;
     let Some(asked) = inbound_course::Entity::find_by_id(id)
         .filter(C::ShopId.eq(shop_id))
@@ -283,53 +323,57 @@ pub async fn course_set(
             })
         })
         .collect::<Result<Vec<_>, DbErr>>()?;
-    // Counted only against a quantity limit, the one rule that reads the count: most courses
-    // have none, and the two counts were two of a booking's statements.
-    let active = if parent.quantity_limit.is_some() {
-        use inbound_reservation::Column as R;
-        let mut count = inbound_reservation::Entity::find()
-            .filter(R::ShopId.eq(shop_id))
-            .filter(R::CourseId.eq(parent_id))
-            .filter(R::Livemode.eq(livemode))
-            .filter(R::Status.is_in(active_statuses()));
-        if let Some(x) = exclude {
-            count = count.filter(R::Id.ne(x));
-        }
-        count.count(db).await?
-            + holds::count_for_course(db, shop_id, parent_id, livemode, q.now, q.exclude_hold)
-                .await?
-    } else {
-        0
-    };
-    let rules = CourseRules {
-        on_sale: parent.published,
-        valid_from: parent.valid_from,
-        valid_to: parent.valid_to,
-        order_min: parent.order_min.map(i64::from),
-        order_max: parent.order_max.map(i64::from),
-        quantity_limit: parent.quantity_limit.map(i64::from),
-        active_reservations: i64::try_from(active).unwrap_or(i64::MAX),
-        ranges,
-    };
-    Ok(Some(CourseSet {
+    Ok(Some(CourseFamily {
         parent,
         children: family,
-        rules,
+        ranges,
     }))
 }
 
-/// Locks the shop for the rest of the transaction (module doc); false when there is no
-/// inbound shop `shop_id`.
-pub async fn lock_shop(db: &impl ConnectionTrait, shop_id: i64) -> Result<bool, DbErr> {
-    let res = inbound_shop::Entity::update_many()
-        .col_expr(
-            inbound_shop::Column::UpdatedAt,
-            Expr::col(inbound_shop::Column::UpdatedAt),
-        )
-        .filter(inbound_shop::Column::ShopId.eq(shop_id))
-        .exec(db)
-        .await?;
-    Ok(res.rows_affected > 0)
+/// The active reservations and holds of `q.livemode` of the course `parent` (except
+/// `q.exclude` and `q.exclude_hold`), counted only against a quantity limit, the one rule that
+/// reads the count: most courses have none, and the two counts would be two more statements of
+/// every booking. 0 without a limit.
+pub async fn course_active(
+    db: &impl ConnectionTrait,
+    q: &LoadQuery<'_>,
+    parent: &inbound_course::Model,
+) -> Result<i64, DbErr> {
+    if parent.quantity_limit.is_none() {
+        return Ok(0);
+    }
+    use inbound_reservation::Column as R;
+    let mut count = inbound_reservation::Entity::find()
+        .filter(R::ShopId.eq(q.shop_id))
+        .filter(R::CourseId.eq(parent.id))
+        .filter(R::Livemode.eq(q.livemode))
+        .filter(R::Status.is_in(active_statuses()));
+    if let Some(x) = q.exclude {
+        count = count.filter(R::Id.ne(x));
+    }
+    let active = count.count(db).await?
+        + holds::count_for_course(db, q.shop_id, parent.id, q.livemode, q.now, q.exclude_hold)
+            .await?;
+    Ok(i64::try_from(active).unwrap_or(i64::MAX))
+}
+
+/// Locks the shop for the rest of the transaction (module doc) and answers its
+/// `config_version` (`inbound::store::configs`); `None` when there is no inbound shop
+/// `shop_id`. One statement: `SELECT … FOR UPDATE` on PostgreSQL, which takes the row's lock;
+/// a plain `SELECT` on SQLite, where the transaction's `BEGIN IMMEDIATE` already excludes every
+/// other writer (an `UPDATE` would also write the shop's page to the log on every booking).
+pub async fn lock_shop(db: &impl ConnectionTrait, shop_id: i64) -> Result<Option<i64>, DbErr> {
+    use inbound_shop::Column as C;
+    let select = inbound_shop::Entity::find()
+        .select_only()
+        .column(C::ConfigVersion)
+        .filter(C::ShopId.eq(shop_id))
+        .lock_exclusive()
+        .into_query();
+    match db.query_one(&select).await? {
+        Some(row) => Ok(Some(row.try_get_by_index(0)?)),
+        None => Ok(None),
+    }
 }
 
 /// A course line of a new reservation with its unit prices.
@@ -370,7 +414,9 @@ pub fn new_id() -> String {
 
 /// Inserts a reservation and its lines; prices are summed here (`priceTotal` = Σ amount × unit
 /// retail price, `totalSettlementPrice` = Σ amount × unit settlement price). A repeated
-/// origin number fails on [`ORIGIN_NUMBER`].
+/// origin number fails on [`ORIGIN_NUMBER`]. Answers the row as stored, built here: every
+/// column is given, so no row comes back from the database (on SQLite each returned row is one
+/// more hand-off from the connection's thread).
 pub async fn insert(
     db: &impl ConnectionTrait,
     new: &NewReservation,
@@ -386,36 +432,38 @@ pub async fn insert(
         .iter()
         .map(|l| i64::from(l.amount) * l.settlement_price)
         .sum();
-    let row = inbound_reservation::ActiveModel {
-        id: Set(new_id()),
-        platform_id: Set(new.platform_id),
-        shop_id: Set(new.shop_id),
-        livemode: Set(new.livemode),
-        origin_number: Set(new.origin_number.clone()),
-        request_hash: Set(new.request_hash.clone()),
-        status: Set(new.status.as_str().to_string()),
-        start_at: Set(new.start_at),
-        end_at: Set(new.end_at),
-        number_of_guests: Set(new.number_of_guests),
-        course_id: Set(new.course_id),
-        guest_first_name: Set(new.guest_first_name.clone()),
-        guest_last_name: Set(new.guest_last_name.clone()),
-        guest_phone: Set(new.guest_phone.clone()),
-        guest_email: Set(new.guest_email.clone()),
-        remark: Set(new.remark.clone()),
-        cancel_remark: Set(None),
-        remark_status: Set(if new.remark.is_some() { 0 } else { 1 }),
-        price_total: Set(price_total),
-        total_settlement_price: Set(total_settlement_price),
-        created_at: Set(now),
-        updated_at: Set(now),
-    }
-    .insert(db)
-    .await?;
+    let row = inbound_reservation::Model {
+        id: new_id(),
+        platform_id: new.platform_id,
+        shop_id: new.shop_id,
+        livemode: new.livemode,
+        origin_number: new.origin_number.clone(),
+        request_hash: new.request_hash.clone(),
+        status: new.status.as_str().to_string(),
+        start_at: new.start_at,
+        end_at: new.end_at,
+        number_of_guests: new.number_of_guests,
+        course_id: new.course_id,
+        guest_first_name: new.guest_first_name.clone(),
+        guest_last_name: new.guest_last_name.clone(),
+        guest_phone: new.guest_phone.clone(),
+        guest_email: new.guest_email.clone(),
+        remark: new.remark.clone(),
+        cancel_remark: None,
+        remark_status: if new.remark.is_some() { 0 } else { 1 },
+        price_total,
+        total_settlement_price,
+        created_at: now,
+        updated_at: now,
+    };
+    inbound_reservation::Entity::insert(inbound_reservation::ActiveModel::from(row.clone()))
+        .exec_without_returning(db)
+        .await?;
     insert_lines(db, &row.id, &new.lines).await?;
     Ok(row)
 }
 
+/// Inserts the lines with one statement.
 async fn insert_lines(
     db: &impl ConnectionTrait,
     reservation_id: &str,
@@ -434,7 +482,7 @@ async fn insert_lines(
             ..Default::default()
         }
     }))
-    .exec(db)
+    .exec_without_returning(db)
     .await?;
     Ok(())
 }
@@ -550,7 +598,7 @@ pub struct ReservationRecord {
 /// One course line of a stored reservation.
 #[derive(Clone, Debug)]
 pub struct RecordLine {
-    pub line: inbound_reservation_course::Model,
+    pub line: NewLine,
     pub course_name: String,
 }
 
@@ -598,7 +646,15 @@ pub async fn records(
         by_reservation
             .entry(line.reservation_id.clone())
             .or_default()
-            .push(RecordLine { line, course_name });
+            .push(RecordLine {
+                line: NewLine {
+                    course_id: line.course_id,
+                    amount: line.amount,
+                    price: line.price,
+                    settlement_price: line.settlement_price,
+                },
+                course_name,
+            });
     }
     Ok(rows
         .into_iter()
