@@ -704,11 +704,24 @@ pub async fn finish_attempt(
     now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
     let event_id = attempt.event_id;
-    let mut active: webhook_attempt::ActiveModel = attempt.into();
-    active.duration_ms = Set(Some(duration_ms));
-    active.status_code = Set(status_code);
-    active.error = Set(error.map(|e| e.chars().take(500).collect()));
-    active.update(db).await?;
+    // No row back (an `UPDATE` without `RETURNING`): on SQLite each returned row is one more
+    // hand-off from the connection's thread.
+    webhook_attempt::Entity::update_many()
+        .col_expr(
+            webhook_attempt::Column::DurationMs,
+            Expr::value(Some(duration_ms)),
+        )
+        .col_expr(
+            webhook_attempt::Column::StatusCode,
+            Expr::value(status_code),
+        )
+        .col_expr(
+            webhook_attempt::Column::Error,
+            Expr::value(error.map(|e| e.chars().take(500).collect::<String>())),
+        )
+        .filter(webhook_attempt::Column::Id.eq(attempt.id))
+        .exec(db)
+        .await?;
     let mut update = webhook_event::Entity::update_many()
         .col_expr(
             webhook_event::Column::Status,
