@@ -428,7 +428,7 @@ imports() {
 # scan, availability, shop search and create under load. Judged on SQLite (no suffix);
 # reported on PostgreSQL (`_pg`).
 inbound() {
-  local sfx="$1" seed shop course date platform pkey scan total prefix cal
+  local sfx="$1" seed shop course date platform pkey scan total prefix cal script
   echo "bench: inbound: a 20-course shop with 2,000 reservations" >&2
   seed="$(python3 "$REPO_DIR/bench/inbound.py" seed "$BASE_URL" "$NOREN_BIN" "$WORK_DIR/demo.json" "$WORK_DIR")"
   printf '%s\n' "$seed" >"$WORK_DIR/inbound.json"
@@ -454,8 +454,9 @@ inbound() {
   RATIO_LINES+=("inbound$sfx: $(python3 "$REPO_DIR/bench/inbound.py" holds "$BASE_URL" "$platform" "$pkey" "$shop" "$course" "$date")")
   measure "inb_avail$sfx" "$prefix/shops/$shop/availability?requestDate=$date&pax=2&courseId=$course" "Authorization: Bearer $pkey"
   measure "inb_search$sfx" "$prefix/shops?languageCode=en" "Authorization: Bearer $pkey"
-  measure "inb_create$sfx" "$prefix/shops/$shop/reservations" "" \
-    "LUA:$(python3 "$REPO_DIR/bench/inbound.py" lua "$BASE_URL" "$platform" "$pkey" "$shop" "$course" "$date" "$WORK_DIR/inbound-create.lua")"
+  script="$(python3 "$REPO_DIR/bench/inbound.py" lua "$BASE_URL" "$platform" "$pkey" "$shop" "$course" "$date" "$WORK_DIR/inbound-create.lua")" ||
+    die "writing the inbound create script failed"
+  measure "inb_create$sfx" "$prefix/shops/$shop/reservations" "" "LUA:$script"
   if [[ -z "$sfx" ]]; then
     ratio inb_avail healthz "$TARGET_AVAIL_RATIO_PCT"
     p99_below inb_avail "$TARGET_AVAIL_P99_MS"
@@ -537,7 +538,7 @@ or set NOREN_BIN"
 
   start_server "sqlite://$WORK_DIR/noren.db"
   echo "bench: noren (pid $SERVER_PID) listening on $BASE_URL (SQLite)" >&2
-  local key token
+  local key token script
   key="$(demo_merchant_key)"
   sleep 1 # let start-up work settle before reading the idle memory
   IDLE_RSS_KIB="$(rss_kib VmRSS)"
@@ -556,7 +557,8 @@ or set NOREN_BIN"
   fi
   # Appends first, on the demo restaurant as `noren demo` makes it; then the 200 menus.
   if phase append; then
-    measure append "/api/cafeteria/{id}/append" "" "LUA:$(append_script "$key" "$shop_id")"
+    script="$(append_script "$key" "$shop_id")" || die "setting up the append orders failed"
+    measure append "/api/cafeteria/{id}/append" "" "LUA:$script"
     ratio append healthz 0
     minimum append "$TARGET_APPEND_RPS"
   fi
@@ -585,7 +587,8 @@ or set NOREN_BIN"
     measure create_pg "/v3/predefined_payments/create_online_payment?amount=1000" "X-Auth-API-Key: $key" POST
     ratio create_pg healthz_pg 0
     shop_id="$(demo_field shop_id)"
-    measure append_pg "/api/cafeteria/{id}/append" "" "LUA:$(append_script "$key" "$shop_id")"
+    script="$(append_script "$key" "$shop_id")" || die "setting up the append orders failed (PostgreSQL)"
+    measure append_pg "/api/cafeteria/{id}/append" "" "LUA:$script"
     ratio append_pg healthz_pg 0
     seed_shop_menus
     measure shop_pg "/api/order/shop/$shop_id"
