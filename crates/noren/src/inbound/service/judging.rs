@@ -141,12 +141,12 @@ pub async fn judge(
     };
     let family = family.expect("priced lines come from a family");
     let start_at = crate::domain::jst::to_utc(a.start);
-    // Only the stays that overlap the judged one count (`availability::judge`).
+    let (from, to) = repo::judged_stay(&config.rules, start_at);
     let q = LoadQuery {
         shop_id,
         livemode: a.livemode,
-        from: start_at,
-        to: start_at + chrono::Duration::minutes(config.rules.stay_minutes.max(1)),
+        from,
+        to,
         course_id: Some(family.parent.id),
         exclude: None,
         exclude_hold: a.own_hold,

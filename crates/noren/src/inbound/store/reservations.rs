@@ -101,32 +101,12 @@ pub fn shop_rules(s: &inbound_shop::Model) -> ShopRules {
     }
 }
 
-/// Loads the shop (published or not: callers decide), its hours, the asked course and the
-/// seats held in the window, all of mode `livemode`. `None`: no inbound shop has this id.
-/// Create and update call it inside their transaction; the availability call reads the same
-/// parts through its cache (`inbound/store/reads.rs`).
-pub async fn load(db: &impl ConnectionTrait, q: &LoadQuery<'_>) -> Result<Option<Booking>, DbErr> {
-    let Some((shop, hours)) = load_shop(db, q.shop_id).await? else {
-        return Ok(None);
-    };
-    let course = match q.course_id {
-        Some(id) => course_set(db, q, id).await?,
-        None => None,
-    };
-    let held = held(db, q).await?;
-    Ok(Some(Booking {
-        rules: shop_rules(&shop),
-        shop,
-        hours,
-        held,
-        course,
-    }))
-}
-
-/// As [`load`], for judging one start at `start_at`: the seats held are only those whose stay
-/// overlaps the stay that starts then (the shop's `stayMinutes`), the ones the engine counts
-/// (`availability::judge`); `q.from` and `q.to` are not read. A day of a busy shop is a few
-/// dozen rows, a stay a few, and on SQLite each row is a hand-off from the connection's thread.
+/// Loads the shop (published or not: callers decide), its hours, the asked course and the seats
+/// held of mode `q.livemode` for judging one start at `start_at`, all read fresh inside the
+/// caller's transaction (update; create and hold keep the settings, `inbound::store::configs`).
+/// The seats held are only those whose stay overlaps the stay that starts then
+/// ([`judged_stay`]), the ones the engine counts (`availability::judge`); `q.from` and `q.to`
+/// are not read. `None`: no inbound shop has this id.
 pub async fn load_for_start(
     db: &impl ConnectionTrait,
     q: &LoadQuery<'_>,
@@ -136,11 +116,8 @@ pub async fn load_for_start(
         return Ok(None);
     };
     let rules = shop_rules(&shop);
-    let q = LoadQuery {
-        from: start_at,
-        to: start_at + chrono::Duration::minutes(rules.stay_minutes.max(1)),
-        ..*q
-    };
+    let (from, to) = judged_stay(&rules, start_at);
+    let q = LoadQuery { from, to, ..*q };
     let course = match q.course_id {
         Some(id) => course_set(db, &q, id).await?,
         None => None,
@@ -153,6 +130,16 @@ pub async fn load_for_start(
         held,
         course,
     }))
+}
+
+/// The stay a start at `start_at` would take (`[start, start + stayMinutes)`): judging it
+/// counts only the seats whose stay overlaps it. A day of a busy shop is a few dozen rows, a
+/// stay a few, and on SQLite each row is a hand-off from the connection's thread.
+pub fn judged_stay(rules: &ShopRules, start_at: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
+    (
+        start_at,
+        start_at + chrono::Duration::minutes(rules.stay_minutes.max(1)),
+    )
 }
 
 /// The inbound shop `shop_id` (published or not) with its business hours; `None` when there is
