@@ -2,7 +2,8 @@
 //! merchant key, prepares N open sandbox attempts, then approves them with C requests in flight
 //! and measures, at a local receiver, how fast the `paid` events arrive: events per second from
 //! the first approval to the last receipt, and the latency from each approval request to its
-//! event's receipt (p50, p99).
+//! event's receipt (p50, p99). It also prints how fast the approvals themselves were answered,
+//! to tell which side sets the pace.
 //!
 //! Usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C]
 
@@ -104,6 +105,7 @@ async fn main() -> anyhow::Result<()> {
     for t in tasks {
         t.await??;
     }
+    let approved = start.elapsed().as_secs_f64();
     let got = rx.wait_for(n, Duration::from_secs(120)).await;
     let last = got.iter().map(|r| r.at).max().unwrap_or(start);
     let sent = sent.lock().expect("lock").clone();
@@ -118,11 +120,12 @@ async fn main() -> anyhow::Result<()> {
     let pct = |p: f64| latencies[((latencies.len() as f64 - 1.0) * p).round() as usize];
     let elapsed = (last - start).as_secs_f64();
     println!(
-        "webhooks: {n} events, {:.0} deliveries/s, approval-to-receipt p50 {:.1} ms p99 {:.1} ms, duplicates {}",
+        "webhooks: {n} events, {:.0} deliveries/s, approval-to-receipt p50 {:.1} ms p99 {:.1} ms, duplicates {} (approvals {:.0}/s)",
         n as f64 / elapsed,
         pct(0.5),
         pct(0.99),
-        got.len() - n
+        got.len() - n,
+        n as f64 / approved
     );
     Ok(())
 }

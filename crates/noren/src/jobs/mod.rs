@@ -104,6 +104,17 @@ pub enum Outcome {
     Failed(String),
     /// Nothing more to do (the work was withdrawn); the reason is kept on the job.
     Cancelled(String),
+    /// Already written on the job by the kind itself, in the transaction of the run's last
+    /// writes ([`Context::record`]); the runner only counts it.
+    Recorded(Recorded),
+}
+
+/// An outcome written on its job by [`Context::record`] (the only way to make one), and whether
+/// this runner still held the job then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    label: &'static str,
+    held: bool,
 }
 
 impl Outcome {
@@ -122,6 +133,7 @@ impl Outcome {
             Outcome::Retry { .. } => "retry",
             Outcome::Failed(_) => "failed",
             Outcome::Cancelled(_) => "cancelled",
+            Outcome::Recorded(r) => r.label,
         }
     }
 }
@@ -156,6 +168,105 @@ pub struct Context {
     pub clock: Clock,
     /// This process's runner id (the `locked_by` of its claims).
     pub worker: String,
+}
+
+impl Context {
+    /// Writes `outcome` on the claimed `job` through `db` (only while this runner holds it),
+    /// with the kind's retry `schedule`, and answers what `run` then returns. Pass the
+    /// transaction of the run's last writes: they and the end of the job commit together, one
+    /// commit instead of two (a webhook delivery records its attempt this way).
+    pub async fn record<P>(
+        &self,
+        db: &impl ConnectionTrait,
+        job: &Claimed<P>,
+        schedule: &[Duration],
+        outcome: Outcome,
+    ) -> Result<Outcome, DbErr> {
+        let end = End::of(
+            &outcome,
+            job.attempt,
+            job.max_attempts,
+            schedule,
+            self.clock.now(),
+        );
+        let held = end
+            .write(db, job.id, &self.worker, self.clock.now())
+            .await?;
+        Ok(Outcome::Recorded(Recorded {
+            label: end.label(),
+            held,
+        }))
+    }
+}
+
+/// What ending a run writes on its job.
+pub(crate) enum End<'a> {
+    Done,
+    /// Back to pending at the time, or failed for good (`None`), with the error.
+    Retry(Option<DateTime<Utc>>, &'a str),
+    Failed(&'a str),
+    Cancelled(&'a str),
+    /// Written already ([`Context::record`]); whether the runner held the job then.
+    Recorded(&'a Recorded),
+}
+
+impl<'a> End<'a> {
+    /// How a run's `outcome` ends its job at `now`: a retry waits its own `after` while the job
+    /// has attempts left, else the kind's `schedule`; with no wait left it has failed for good.
+    pub(crate) fn of(
+        outcome: &'a Outcome,
+        attempts: i32,
+        max_attempts: i32,
+        schedule: &[Duration],
+        now: DateTime<Utc>,
+    ) -> Self {
+        match outcome {
+            Outcome::Done => End::Done,
+            Outcome::Retry { after, error } => {
+                let wait = after
+                    .filter(|_| attempts < max_attempts)
+                    .or_else(|| schedule::next_wait(schedule, attempts, max_attempts));
+                let retry_at = wait
+                    .and_then(|w| chrono::Duration::from_std(w).ok())
+                    .map(|w| now + w);
+                End::Retry(retry_at, error)
+            }
+            Outcome::Failed(error) => End::Failed(error),
+            Outcome::Cancelled(reason) => End::Cancelled(reason),
+            Outcome::Recorded(r) => End::Recorded(r),
+        }
+    }
+
+    /// The `outcome` label of `noren_jobs_total`.
+    pub(crate) fn label(&self) -> &'static str {
+        match self {
+            End::Done => "done",
+            End::Retry(Some(_), _) => "retry",
+            End::Retry(None, _) | End::Failed(_) => "failed",
+            End::Cancelled(_) => "cancelled",
+            End::Recorded(r) => r.label,
+        }
+    }
+
+    /// Writes the end on job `id` while `worker` holds it; false when it no longer does (its
+    /// lease ran out and another runner took the job over).
+    pub(crate) async fn write(
+        &self,
+        db: &impl ConnectionTrait,
+        id: i64,
+        worker: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool, DbErr> {
+        match self {
+            End::Done => repo::complete(db, id, worker, now).await,
+            End::Retry(retry_at, error) => {
+                repo::retry_or_fail(db, id, worker, error, *retry_at, now).await
+            }
+            End::Failed(error) => repo::retry_or_fail(db, id, worker, error, None, now).await,
+            End::Cancelled(reason) => repo::cancel_claimed(db, id, worker, reason, now).await,
+            End::Recorded(r) => Ok(r.held),
+        }
+    }
 }
 
 /// Wakes one queue's runner in this process when a job was just written, so it starts at once

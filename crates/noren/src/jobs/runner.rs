@@ -3,7 +3,7 @@
 //! and emits the job metrics. A process killed mid-run leaves its jobs claimed until their
 //! lease runs out; then any runner takes them again, so every job runs at least once.
 
-use super::{Claimed, Context, Job, Outcome, Wake, schedule};
+use super::{Claimed, Context, End, Job, Outcome, Wake};
 use crate::db::Db;
 use crate::db::entities::job;
 use crate::db::repo::jobs as repo;
@@ -286,38 +286,14 @@ async fn renew(ctx: &Context, row: &job::Model, lease: Duration) {
 /// Writes the outcome on the job (only while this runner still holds it) and counts it.
 async fn record<J: Job>(kind: &J, ctx: &Context, row: &job::Model, outcome: Outcome) {
     let now = ctx.clock.now();
-    let (result, label) = match &outcome {
-        Outcome::Done => (
-            repo::complete(&ctx.db, row.id, &ctx.worker, now).await,
-            "done",
-        ),
-        Outcome::Retry { after, error } => {
-            let wait = after
-                .filter(|_| row.attempts < row.max_attempts)
-                .or_else(|| {
-                    schedule::next_wait(kind.retry_schedule(), row.attempts, row.max_attempts)
-                });
-            let retry_at = wait
-                .and_then(|w| chrono::Duration::from_std(w).ok())
-                .map(|w| now + w);
-            let label = if retry_at.is_some() {
-                "retry"
-            } else {
-                "failed"
-            };
-            let result = repo::fail(&ctx.db, row, &ctx.worker, error, retry_at, now).await;
-            (result, label)
-        }
-        Outcome::Failed(error) => (
-            repo::fail(&ctx.db, row, &ctx.worker, error, None, now).await,
-            "failed",
-        ),
-        Outcome::Cancelled(reason) => (
-            repo::cancel_claimed(&ctx.db, row.id, &ctx.worker, reason, now).await,
-            "cancelled",
-        ),
-    };
-    match result {
+    let end = End::of(
+        &outcome,
+        row.attempts,
+        row.max_attempts,
+        kind.retry_schedule(),
+        now,
+    );
+    match end.write(&ctx.db, row.id, &ctx.worker, now).await {
         Ok(true) => {}
         Ok(false) => tracing::info!(
             queue = J::QUEUE,
@@ -331,7 +307,8 @@ async fn record<J: Job>(kind: &J, ctx: &Context, row: &job::Model, outcome: Outc
             "cannot record a job's outcome; it runs again when its lease runs out"
         ),
     }
-    metrics::counter!("noren_jobs_total", "queue" => J::QUEUE, "outcome" => label).increment(1);
+    metrics::counter!("noren_jobs_total", "queue" => J::QUEUE, "outcome" => end.label())
+        .increment(1);
 }
 
 #[cfg(test)]
@@ -423,6 +400,57 @@ mod tests {
                 Outcome::Failed("odd".into())
             }
         }
+    }
+
+    /// Ends its job itself, in a write transaction that it commits for even payloads and drops
+    /// (rolls back) for odd ones.
+    struct SelfRecording;
+
+    impl Job for SelfRecording {
+        const QUEUE: &'static str = "self_recording";
+        type Payload = i64;
+        async fn run(&self, ctx: &Context, job: &Claimed<i64>) -> Outcome {
+            let tx = crate::db::begin_write(&ctx.db).await.expect("begin");
+            let recorded = ctx
+                .record(&tx, job, &[], Outcome::Done)
+                .await
+                .expect("record");
+            if job.payload % 2 == 0 {
+                tx.commit().await.expect("commit");
+            }
+            recorded
+        }
+    }
+
+    #[test]
+    fn a_kind_ends_its_job_in_its_own_transaction() {
+        use crate::db::entities::job::{Entity, JobStatus};
+        use sea_orm::EntityTrait;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("jobs.db").display());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async {
+            let db = crate::db::connect_and_migrate(&url).await.expect("db");
+            let clock = Clock::system();
+            let now = clock.now();
+            for n in 0..2 {
+                crate::jobs::enqueue::<SelfRecording>(&db, &n, now, 1, now)
+                    .await
+                    .expect("enqueue");
+            }
+            let mut runner = Runner::new(db.clone(), clock.clone());
+            runner.register(SelfRecording, Arc::new(Wake::default()));
+            assert_eq!(runner.run_due().await, 2);
+            let mut jobs = Entity::find().all(&db).await.expect("jobs");
+            jobs.sort_by_key(|j| j.payload.clone());
+            let statuses: Vec<JobStatus> = jobs.into_iter().map(|j| j.status).collect();
+            // The committed end is on the job; the dropped one went with the run's writes, so
+            // the job stays claimed until its lease runs out and runs again then.
+            assert_eq!(statuses, vec![JobStatus::Done, JobStatus::Running]);
+        });
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! the state change. The runner (`crate::jobs`) claims due delivery jobs with a lease (row locks
 //! on PostgreSQL, so two processes never take the same job); [`Delivery`] records the attempt
 //! before sending it (so an attempt cut off by a crash stays on record and the next one gets the
-//! next number), POSTs the signed event, records the answer on the event and tells the runner
-//! the outcome: delivered, a retry on the schedule, or failed for good. A process killed
+//! next number), POSTs the signed event, then records the answer on the attempt and the event and
+//! the outcome on the job (delivered, a retry on the schedule, or failed for good) in one
+//! transaction ([`Context::record`]). A process killed
 //! mid-delivery leaves its job claimed until the lease runs out; then any runner takes it again.
 //! Delivery is therefore at least once, and receivers drop duplicates by `Noren-Event-Id`.
 //!
@@ -29,6 +30,7 @@ use super::signing::{
     SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, SecretCache, Signer, signature_header,
 };
 use super::store::{self, DeliveryStatus};
+use crate::db::begin_write;
 use crate::db::entities::{webhook_attempt, webhook_event};
 use crate::domain::clock::Clock;
 use crate::domain::destination::{self, AddressPolicy, Refused};
@@ -161,8 +163,7 @@ impl Delivery {
         job: &Claimed<DeliveryJob>,
     ) -> Result<Outcome, sea_orm::DbErr> {
         let db = &ctx.db;
-        let Some((event, secrets_version)) = store::find_delivery(db, job.payload.event_id).await?
-        else {
+        let Some((event, secrets_version)) = store::find_delivery(db, &job.payload).await? else {
             return Ok(Outcome::Cancelled("the event no longer exists".into()));
         };
         let Some(url) = event.url.clone() else {
@@ -272,7 +273,8 @@ impl Delivery {
     }
 
     /// Records the attempt's outcome (delivered, pending with its retry time, or failed) and
-    /// answers the job's. A refused address is not retried: it would only be refused again.
+    /// the job's, in one transaction (one commit per delivery, not three). A refused address is
+    /// not retried: it would only be refused again.
     async fn record(
         &self,
         ctx: &Context,
@@ -287,59 +289,47 @@ impl Delivery {
             error,
             refused,
         } = sent;
-        let Some(error) = error else {
-            store::finish_attempt(
-                &ctx.db,
-                attempt,
-                duration_ms,
-                status_code,
-                None,
-                DeliveryStatus::Delivered,
-                None,
-                now,
-            )
-            .await?;
-            count("delivered");
-            return Ok(Outcome::Done);
+        let (status, retry_at, outcome, label) = match error.clone() {
+            None => (DeliveryStatus::Delivered, None, Outcome::Done, "delivered"),
+            Some(error) => {
+                let retry_wait = job.next_wait(&self.settings.schedule).filter(|_| !refused);
+                match retry_wait {
+                    Some(after) => (
+                        DeliveryStatus::Pending,
+                        chrono::Duration::from_std(after).ok().map(|w| now + w),
+                        Outcome::Retry {
+                            after: Some(after),
+                            error,
+                        },
+                        "retry",
+                    ),
+                    None => (
+                        DeliveryStatus::Failed,
+                        None,
+                        Outcome::Failed(error),
+                        if refused { "refused" } else { "failed" },
+                    ),
+                }
+            }
         };
-        let retry_wait: Option<Duration> =
-            job.next_wait(&self.settings.schedule).filter(|_| !refused);
-        let retry_at = retry_wait
-            .and_then(|w| chrono::Duration::from_std(w).ok())
-            .map(|w| now + w);
-        let status = if retry_at.is_some() {
-            DeliveryStatus::Pending
-        } else {
-            DeliveryStatus::Failed
-        };
+        let tx = begin_write(&ctx.db).await?;
         store::finish_attempt(
-            &ctx.db,
+            &tx,
             attempt,
             duration_ms,
             status_code,
-            Some(error.clone()),
+            error,
             status,
             retry_at,
             now,
         )
         .await?;
-        Ok(match retry_wait {
-            _ if refused => {
-                count("refused");
-                Outcome::Failed(error)
-            }
-            Some(after) => {
-                count("retry");
-                Outcome::Retry {
-                    after: Some(after),
-                    error,
-                }
-            }
-            None => {
-                count("failed");
-                Outcome::Failed(error)
-            }
-        })
+        let recorded = ctx
+            .record(&tx, job, &self.settings.schedule, outcome)
+            .await?;
+        tx.commit().await?;
+        count(label);
+        Ok(recorded)
     }
 }
 

@@ -27,9 +27,33 @@ use serde::{Deserialize, Serialize};
 /// The job queue of deliveries.
 pub const QUEUE: &str = "webhook";
 
-/// The payload of one delivery job.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DeliveryJob {
-    /// The `webhook_events` row to deliver.
-    pub event_id: i64,
+/// The payload of one delivery job: which event it delivers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum DeliveryJob {
+    /// By the event's public id (`evt_…`, chosen before anything is written): the job is
+    /// written first and the event row names it, two statements instead of three.
+    Event { event: String },
+    /// By the event's row id, as jobs written before that change say it.
+    Row { event_id: i64 },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DeliveryJob;
+
+    #[test]
+    fn delivery_jobs_name_their_event_by_public_id_and_older_ones_by_row() {
+        let new = DeliveryJob::Event {
+            event: "evt_1".into(),
+        };
+        assert_eq!(
+            serde_json::to_string(&new).expect("json"),
+            r#"{"event":"evt_1"}"#
+        );
+        let read = |s: &str| serde_json::from_str::<DeliveryJob>(s).expect("payload");
+        assert_eq!(read(r#"{"event":"evt_1"}"#), new);
+        // Jobs queued by an earlier version still deliver.
+        assert_eq!(read(r#"{"event_id":7}"#), DeliveryJob::Row { event_id: 7 });
+    }
 }

@@ -31,8 +31,10 @@ pub use crate::db::entities::webhook_event::DeliveryStatus;
 pub const ROTATION_OVERLAP: Duration = Duration::hours(24);
 
 /// The job payload of one delivery.
-fn job_payload(event_id: i64) -> serde_json::Value {
-    serde_json::json!(DeliveryJob { event_id })
+fn job_payload(public_id: &str) -> serde_json::Value {
+    serde_json::json!(DeliveryJob::Event {
+        event: public_id.to_string()
+    })
 }
 
 /// Records the `status` event of `attempt` and queues its delivery, in the caller's
@@ -56,8 +58,24 @@ pub async fn record_event(
     let url = payment.webhook_callback_url.clone().or(shop_url);
     let body = WebhookEvent::of(payment, attempt, status, fx);
     let body = serde_json::to_string(&body).map_err(|e| DbErr::Custom(e.to_string()))?;
-    let mut event = webhook_event::ActiveModel {
-        public_id: Set(new_event_id()),
+    let public_id = new_event_id();
+    let job_id = match url {
+        Some(_) => Some(
+            jobs::enqueue(
+                db,
+                QUEUE,
+                &job_payload(&public_id),
+                now,
+                max_deliveries,
+                now,
+            )
+            .await?
+            .id,
+        ),
+        None => None,
+    };
+    webhook_event::ActiveModel {
+        public_id: Set(public_id),
         shop_id: Set(payment.shop_id),
         livemode: Set(payment.livemode),
         predefined_payment_id: Set(payment.id),
@@ -71,7 +89,7 @@ pub async fn record_event(
         } else {
             DeliveryStatus::NoUrl
         }),
-        job_id: Set(None),
+        job_id: Set(job_id),
         created_at: Set(now),
         updated_at: Set(now),
         delivered_at: Set(None),
@@ -79,15 +97,7 @@ pub async fn record_event(
         ..Default::default()
     }
     .insert(db)
-    .await?;
-    if url.is_some() {
-        let job =
-            jobs::enqueue(db, QUEUE, &job_payload(event.id), now, max_deliveries, now).await?;
-        let mut active: webhook_event::ActiveModel = event.into();
-        active.job_id = Set(Some(job.id));
-        event = active.update(db).await?;
-    }
-    Ok(event)
+    .await
 }
 
 /// A reservation status notification to an inbound platform, as the outbox stores it.
@@ -119,7 +129,22 @@ pub async fn record_platform_event(
         .first(db)
         .await?
         .and_then(|p| platform_url(p, e.livemode));
-    let mut event = webhook_event::ActiveModel {
+    let job_id = match url {
+        Some(_) => Some(
+            jobs::enqueue(
+                db,
+                QUEUE,
+                &job_payload(&e.public_id),
+                now,
+                max_deliveries,
+                now,
+            )
+            .await?
+            .id,
+        ),
+        None => None,
+    };
+    webhook_event::ActiveModel {
         public_id: Set(e.public_id),
         shop_id: Set(e.shop_id),
         livemode: Set(e.livemode),
@@ -134,7 +159,7 @@ pub async fn record_platform_event(
         } else {
             DeliveryStatus::NoUrl
         }),
-        job_id: Set(None),
+        job_id: Set(job_id),
         created_at: Set(now),
         updated_at: Set(now),
         delivered_at: Set(None),
@@ -143,15 +168,7 @@ pub async fn record_platform_event(
         ..Default::default()
     }
     .insert(db)
-    .await?;
-    if url.is_some() {
-        let job =
-            jobs::enqueue(db, QUEUE, &job_payload(event.id), now, max_deliveries, now).await?;
-        let mut active: webhook_event::ActiveModel = event.into();
-        active.job_id = Set(Some(job.id));
-        event = active.update(db).await?;
-    }
-    Ok(event)
+    .await
 }
 
 /// The platform's notification URL of one mode.
@@ -562,7 +579,7 @@ pub async fn redeliver(
             j.id
         }
         _ => {
-            jobs::enqueue(db, QUEUE, &job_payload(event.id), now, 1, now)
+            jobs::enqueue(db, QUEUE, &job_payload(&event.public_id), now, 1, now)
                 .await?
                 .id
         }
@@ -589,7 +606,7 @@ pub async fn find_event_by_id(
 /// delivery at no extra round trip: a rotation is seen by the very next delivery.
 pub async fn find_delivery(
     db: &impl ConnectionTrait,
-    id: i64,
+    job: &DeliveryJob,
 ) -> Result<Option<(webhook_event::Model, Option<i64>)>, DbErr> {
     let version = Query::select()
         .expr(Expr::col((webhook_secret::Entity, webhook_secret::Column::Id)).max())
@@ -628,7 +645,13 @@ pub async fn find_delivery(
             .equals((webhook_event::Entity, webhook_event::Column::Livemode)),
         )
         .to_owned();
-    let select = webhook_event::Entity::find_by_id(id)
+    let select = match job {
+        DeliveryJob::Event { event } => {
+            webhook_event::Entity::find().filter(webhook_event::Column::PublicId.eq(event.as_str()))
+        }
+        DeliveryJob::Row { event_id } => webhook_event::Entity::find_by_id(*event_id),
+    };
+    let select = select
         .expr_as(
             Expr::SubQuery(None, Box::new(SubQueryStatement::SelectStatement(version))),
             "secrets_version",

@@ -118,11 +118,25 @@ pub async fn fail(
     retry_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
-    let (status, run_at) = match retry_at {
-        Some(at) if job.attempts < job.max_attempts => (JobStatus::Pending, Some(at)),
-        _ => (JobStatus::Failed, None),
+    let retry_at = retry_at.filter(|_| job.attempts < job.max_attempts);
+    retry_or_fail(db, job.id, worker, error, retry_at, now).await
+}
+
+/// Ends a claimed run with `error`: back to pending at `retry_at`, or failed for good (`None`).
+/// The caller has checked the job's attempts.
+pub async fn retry_or_fail(
+    db: &impl ConnectionTrait,
+    id: i64,
+    worker: &str,
+    error: &str,
+    retry_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let status = match retry_at {
+        Some(_) => JobStatus::Pending,
+        None => JobStatus::Failed,
     };
-    finish(db, job.id, worker, status, Some(error), run_at, now).await
+    finish(db, id, worker, status, Some(error), retry_at, now).await
 }
 
 /// Ends a claimed job as cancelled (its kind found there is nothing left to do, or it was asked

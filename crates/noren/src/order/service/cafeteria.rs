@@ -6,6 +6,7 @@
 //! transaction.
 
 use crate::db::begin_write;
+use crate::db::entities::predefined_payment;
 use crate::domain::payment::{PaymentInterface, Yen};
 use crate::http::state::{AppState, Effects};
 use crate::order::domain::order::{self, OrderEvent, OrderStatus};
@@ -142,8 +143,10 @@ pub async fn finalize(state: &AppState, id: &str, token: &str) -> Result<OrderRe
 /// The `order_no` of an order's payment: `C-` and the order's number. The prefix keeps order
 /// payments apart from the merchant's own payments, whose `order_no` is often a bare number.
 pub fn payment_order_no(number: &str) -> String {
-    format!("C-{number}")
+    format!("{ORDER_NO_PREFIX}{number}")
 }
+
+const ORDER_NO_PREFIX: &str = "C-";
 
 /// Creates the predefined payment of a finalized `order` (same shop and mode, the order's
 /// amount, `order_no` from [`payment_order_no`], so the merchant's payment webhook names the
@@ -256,15 +259,24 @@ impl FollowsPayments for FollowPayments {
     async fn money_changed(
         &self,
         tx: &DatabaseTransaction,
-        payment_id: i64,
+        payment: &predefined_payment::Model,
         change: MoneyChange,
         now: DateTime<Utc>,
     ) -> Result<(), DbErr> {
+        // An order's payment always has its order's `order_no` (set at creation, never
+        // changed): any other payment has no order to move, and the order table is not read.
+        let for_an_order = payment
+            .order_no
+            .as_deref()
+            .is_some_and(|no| no.starts_with(ORDER_NO_PREFIX));
+        if !for_an_order {
+            return Ok(());
+        }
         let event = match change {
             MoneyChange::Paid => OrderEvent::Paid,
             MoneyChange::Refunded => OrderEvent::Refund,
         };
-        store::payment_changed(tx, payment_id, event, now).await?;
+        store::payment_changed(tx, payment.id, event, now).await?;
         Ok(())
     }
 }

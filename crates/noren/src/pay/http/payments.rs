@@ -1,5 +1,6 @@
 //! Predefined payments (seed 000 §7): create (two interfaces), read by token, list, update.
 
+use crate::db::Executor;
 use crate::domain::payment::{PaymentInterface, Yen};
 use crate::http::auth::{Merchant, SecretKey};
 use crate::http::error::{ApiError, ErrorBody};
@@ -18,7 +19,6 @@ use crate::pay::store::payments::{
 use crate::pay::store::token_reads::TokenReads;
 use axum::extract::State;
 use axum::response::Response;
-use sea_orm::DatabaseExecutor;
 use utoipa::IntoParams;
 
 /// The answer to a payment for a shop that may not take payments (`noren shop create
@@ -62,7 +62,7 @@ async fn create(
     merchant: &Merchant,
     values: Values,
     interface: PaymentInterface,
-    db: &DatabaseExecutor<'_>,
+    db: &Executor<'_>,
 ) -> Result<CreatedPayment, ApiError> {
     // Issue 9 item 2: https only in live mode, no internal IP literals (checked again on the
     // resolved address at delivery).

@@ -2,6 +2,7 @@
 //! codes. Business outcomes answer 200 with a `RefundResult`; only a bad request, a bad key or
 //! an unknown payment number are HTTP errors.
 
+use crate::db::Executor;
 use crate::domain::payment::PaymentStatus;
 use crate::http::auth::{Merchant, SecretKey};
 use crate::http::error::{ApiError, ErrorBody};
@@ -15,7 +16,6 @@ use crate::pay::service::idempotency::{self, IdempotencyKey, fingerprint};
 use crate::pay::store::attempts;
 use axum::extract::State;
 use axum::response::Response;
-use sea_orm::DatabaseExecutor;
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
@@ -91,7 +91,7 @@ async fn run(
     state: &AppState,
     merchant: &Merchant,
     values: Values,
-    db: &DatabaseExecutor<'_>,
+    db: &Executor<'_>,
 ) -> Result<RefundResult, ApiError> {
     let number = RefundValues::from_values(&values)?
         .payment_number

@@ -4,6 +4,7 @@
 //! repository and the connectors.
 
 use crate::connectors::{AttemptRef, not_connected};
+use crate::db::Executor;
 use crate::db::entities::{payment, predefined_payment};
 use crate::db::{begin_write, begin_write_in};
 use crate::domain::payment::{PaymentMethod, PaymentStatus};
@@ -13,7 +14,6 @@ use crate::http::state::Effects;
 use crate::pay::domain::refund::Refusal;
 use crate::pay::service::hooks::PaymentHooks;
 use crate::pay::store::attempts::{self, AttemptError};
-use sea_orm::DatabaseExecutor;
 
 /// Starts an attempt of `p` with `method` (and `tip`) and hands it to the brand's connector.
 pub async fn begin(
@@ -104,7 +104,7 @@ pub fn attempt_error(what: impl std::fmt::Display) -> impl FnOnce(AttemptError) 
 /// worker once `db` committed.
 pub async fn refund(
     state: &AppState,
-    db: &DatabaseExecutor<'_>,
+    db: &Executor<'_>,
     attempt: payment::Model,
     p: &predefined_payment::Model,
 ) -> Result<(payment::Model, Result<(), Refusal>), ApiError> {
@@ -151,7 +151,7 @@ pub async fn refund(
 /// followers moved and the `refunded` event written together.
 async fn complete_refund(
     state: &AppState,
-    db: &DatabaseExecutor<'_>,
+    db: &Executor<'_>,
     attempt_id: i64,
 ) -> Result<attempts::Settled, AttemptError> {
     let hooks = state.slice::<PaymentHooks>();

@@ -4,6 +4,7 @@
 //! `app.rs` gives it the followers ([`PaymentHooks::following`]).
 
 use crate::db::Db;
+use crate::db::entities::predefined_payment;
 use crate::domain::clock::Clock;
 use crate::http::state::SlicePart;
 use async_trait::async_trait;
@@ -21,12 +22,12 @@ pub enum MoneyChange {
 /// A slice that follows payments (the ordering API's orders).
 #[async_trait]
 pub trait FollowsPayments: Send + Sync {
-    /// The predefined payment `payment_id` was paid or refunded in `tx`, at `now`. An error
+    /// The predefined payment `payment` was paid or refunded in `tx`, at `now`. An error
     /// rolls the payment's change back.
     async fn money_changed(
         &self,
         tx: &DatabaseTransaction,
-        payment_id: i64,
+        payment: &predefined_payment::Model,
         change: MoneyChange,
         now: DateTime<Utc>,
     ) -> Result<(), DbErr>;
@@ -47,12 +48,12 @@ impl PaymentHooks {
     pub async fn money_changed(
         &self,
         tx: &DatabaseTransaction,
-        payment_id: i64,
+        payment: &predefined_payment::Model,
         change: MoneyChange,
         now: DateTime<Utc>,
     ) -> Result<(), DbErr> {
         for f in &self.followers {
-            f.money_changed(tx, payment_id, change, now).await?;
+            f.money_changed(tx, payment, change, now).await?;
         }
         Ok(())
     }

@@ -5,6 +5,7 @@
 //! Answers of 5xx are not kept, so a retry with the same key runs again. The key's claim, the
 //! change it protects and the stored answer commit in one transaction ([`once`]).
 
+use crate::db::Executor;
 use crate::db::begin_write;
 use crate::http::auth::Merchant;
 use crate::http::error::ApiError;
@@ -13,7 +14,6 @@ use crate::http::values::Values;
 use crate::pay::store::idempotency::{self, Claim, Key};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use sea_orm::DatabaseExecutor;
 use serde::Serialize;
 
 pub use crate::http::extract::IDEMPOTENCY_HEADER as HEADER;
@@ -65,10 +65,10 @@ pub async fn once<T, F>(
 ) -> Response
 where
     T: Serialize,
-    F: AsyncFnOnce(&DatabaseExecutor<'_>) -> Result<T, ApiError>,
+    F: AsyncFnOnce(&Executor<'_>) -> Result<T, ApiError>,
 {
     let Some(key) = key.0 else {
-        return match work(&DatabaseExecutor::Connection(&state.db)).await {
+        return match work(&Executor::Db(&state.db)).await {
             Ok(v) => axum::Json(v).into_response(),
             Err(e) => e.into_response(),
         };
@@ -91,7 +91,7 @@ where
         Err(e) => return ApiError::from(e).into_response(),
     };
     // Dropping `tx` without a commit rolls back the claim and whatever `work` wrote.
-    let outcome = work(&DatabaseExecutor::Transaction(&tx)).await;
+    let outcome = work(&Executor::Tx(&tx)).await;
     let (status, body) = match outcome {
         Ok(v) => match serde_json::to_string(&v) {
             Ok(body) => (StatusCode::OK, body),

@@ -72,6 +72,30 @@ async fn lock_attempt(tx: &impl ConnectionTrait, id: i64) -> Result<payment::Mod
         .ok_or(AttemptError::NotFound)
 }
 
+/// Locks the attempt `id` and its payment, in one statement.
+async fn lock_attempt_and_payment(
+    tx: &impl ConnectionTrait,
+    id: i64,
+) -> Result<(payment::Model, predefined_payment::Model), AttemptError> {
+    use sea_orm::JoinType;
+    let to_payment = payment::Entity::belongs_to(predefined_payment::Entity)
+        .from(payment::Column::PredefinedPaymentId)
+        .to(predefined_payment::Column::Id)
+        .into();
+    match payment::Entity::find_by_id(id)
+        .join(JoinType::InnerJoin, to_payment)
+        .select_also(predefined_payment::Entity)
+        .lock_exclusive()
+        // All rows of a primary-key lookup (one at most): no bound LIMIT (see `SelectFirst`).
+        .all(tx)
+        .await?
+        .pop()
+    {
+        Some((attempt, Some(p))) => Ok((attempt, p)),
+        _ => Err(AttemptError::NotFound),
+    }
+}
+
 async fn history(
     db: &impl ConnectionTrait,
     payment_id: i64,
@@ -222,12 +246,11 @@ pub async fn settle(
     hooks: &PaymentHooks,
 ) -> Result<Settled, AttemptError> {
     let now = events.now;
-    let attempt = lock_attempt(tx, attempt_id).await?;
+    let (attempt, p) = lock_attempt_and_payment(tx, attempt_id).await?;
     lifecycle::attempt_open(
         &attempt.payment_number,
         PaymentStatus::try_from(attempt.status).ok(),
     )?;
-    let p = lock_payment(tx, attempt.predefined_payment_id).await?;
     lifecycle::may_settle(outcome, facts(&p, now))?;
     let (attempt, payment, event) = match outcome {
         Outcome::Approved => {
@@ -277,7 +300,7 @@ async fn change_money(
     active.fulfilled = Set(fulfilled);
     active.updated_at = Set(now);
     let payment = active.update(tx).await?;
-    hooks.money_changed(tx, payment.id, change, now).await?;
+    hooks.money_changed(tx, &payment, change, now).await?;
     let event = webhooks::record_event(tx, &payment, &attempt, to, events).await?;
     Ok((attempt, payment, event))
 }
