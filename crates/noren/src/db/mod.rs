@@ -79,6 +79,15 @@ impl Db {
         self.pool.close().await
     }
 
+    /// Closes the pool and the writer, for a holder that cannot give its `Db` away (the
+    /// server's state at shutdown).
+    pub async fn close_by_ref(&self) -> Result<(), DbErr> {
+        if let Some(writer) = &self.writer {
+            writer.close_by_ref().await?;
+        }
+        self.pool.close_by_ref().await
+    }
+
     /// The connection that writes.
     fn writes(&self) -> &DatabaseConnection {
         self.writer.as_ref().unwrap_or(&self.pool)

@@ -37,7 +37,7 @@ pub mod schedule;
 pub use runner::Runner;
 
 use crate::db::Db;
-use crate::db::entities::job;
+use crate::db::entities::job::{self, JobStatus};
 use crate::db::repo::jobs as repo;
 use crate::domain::clock::Clock;
 use chrono::{DateTime, Utc};
@@ -199,6 +199,42 @@ impl Context {
     }
 }
 
+impl Context {
+    /// [`Context::record`] for several claimed jobs at once, in one statement: what each of
+    /// their runs then returns, in the order given.
+    pub async fn record_all<P>(
+        &self,
+        db: &impl ConnectionTrait,
+        jobs: &[(&Claimed<P>, Outcome)],
+        schedule: &[Duration],
+    ) -> Result<Vec<Outcome>, DbErr> {
+        let now = self.clock.now();
+        let ends: Vec<End> = jobs
+            .iter()
+            .map(|(job, outcome)| End::of(outcome, job.attempt, job.max_attempts, schedule, now))
+            .collect();
+        let rows: Vec<repo::JobEnd> = jobs
+            .iter()
+            .zip(&ends)
+            .filter_map(|((job, _), end)| end.row(job.id))
+            .collect();
+        let held = repo::finish_many(db, &self.worker, &rows, now).await?;
+        Ok(jobs
+            .iter()
+            .zip(&ends)
+            .map(|((job, _), end)| {
+                Outcome::Recorded(Recorded {
+                    label: end.label(),
+                    held: match end {
+                        End::Recorded(r) => r.held,
+                        _ => held.contains(&job.id),
+                    },
+                })
+            })
+            .collect())
+    }
+}
+
 /// What ending a run writes on its job.
 pub(crate) enum End<'a> {
     Done,
@@ -246,6 +282,23 @@ impl<'a> End<'a> {
             End::Cancelled(_) => "cancelled",
             End::Recorded(r) => r.label,
         }
+    }
+
+    /// The row [`repo::finish_many`] writes for job `id`; none when it was written already.
+    fn row(&self, id: i64) -> Option<repo::JobEnd<'a>> {
+        let (status, error, run_at) = match self {
+            End::Done => (JobStatus::Done, None, None),
+            End::Retry(Some(at), error) => (JobStatus::Pending, Some(*error), Some(*at)),
+            End::Retry(None, error) | End::Failed(error) => (JobStatus::Failed, Some(*error), None),
+            End::Cancelled(reason) => (JobStatus::Cancelled, Some(*reason), None),
+            End::Recorded(_) => return None,
+        };
+        Some(repo::JobEnd {
+            id,
+            status,
+            error,
+            run_at,
+        })
     }
 
     /// Writes the end on job `id` while `worker` holds it; false when it no longer does (its

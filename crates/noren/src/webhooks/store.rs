@@ -15,7 +15,7 @@ use crate::db::entities::{
     inbound_platform, inbound_platform_secret, job, payment, predefined_payment, shop,
     webhook_attempt, webhook_event, webhook_secret,
 };
-use crate::db::repo::{SelectFirst, is_unique_violation, jobs, page};
+use crate::db::repo::{SelectFirst, jobs, page};
 use crate::domain::secret_box::SecretBox;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Query, SubQueryStatement};
@@ -676,20 +676,36 @@ pub async fn find_delivery(
     Ok(Some((event, version)))
 }
 
-/// Records that the next attempt of `event_id` is being sent. `None` when that attempt
-/// is already on record (another worker got there first): the caller must not send.
-pub async fn start_attempt(
+/// Records that the next attempt of each event of `event_ids` is being sent, in one statement:
+/// each attempt's number is the count of the event's earlier ones plus one. Answers the
+/// attempts recorded; an event missing from the answer had that attempt on record already
+/// (another runner got there first) and must not be sent.
+pub async fn start_attempts(
     db: &impl ConnectionTrait,
-    event_id: i64,
+    event_ids: &[i64],
     now: DateTime<Utc>,
-) -> Result<Option<webhook_attempt::Model>, DbErr> {
-    // One statement: the attempt's number is the count of earlier ones plus one.
+) -> Result<Vec<webhook_attempt::Model>, DbErr> {
+    use sea_orm::sea_query::{Alias, OnConflict};
+    if event_ids.is_empty() {
+        return Ok(Vec::new());
+    }
     let earlier = Query::select()
-        .expr(Expr::val(event_id))
-        .expr(Expr::col(webhook_attempt::Column::Id).count().add(1))
-        .expr(Expr::val(now))
+        .expr(Expr::col((webhook_attempt::Entity, webhook_attempt::Column::Id)).count())
         .from(webhook_attempt::Entity)
-        .and_where(Expr::col(webhook_attempt::Column::EventId).eq(event_id))
+        .and_where(
+            Expr::col((webhook_attempt::Entity, webhook_attempt::Column::EventId))
+                .equals((Alias::new("e"), webhook_event::Column::Id)),
+        )
+        .to_owned();
+    let events = Query::select()
+        .expr(Expr::col((Alias::new("e"), webhook_event::Column::Id)))
+        .expr(Expr::SubQuery(None, Box::new(SubQueryStatement::SelectStatement(earlier))).add(1))
+        .expr(Expr::val(now))
+        .from_as(webhook_event::Entity, Alias::new("e"))
+        .and_where(
+            Expr::col((Alias::new("e"), webhook_event::Column::Id))
+                .is_in(event_ids.iter().copied()),
+        )
         .to_owned();
     let insert = Query::insert()
         .into_table(webhook_attempt::Entity)
@@ -698,68 +714,139 @@ pub async fn start_attempt(
             webhook_attempt::Column::Attempt,
             webhook_attempt::Column::StartedAt,
         ])
-        .select_from(earlier)
+        .select_from(events)
         .map_err(|e| DbErr::Custom(e.to_string()))?
+        .on_conflict(
+            OnConflict::columns([
+                webhook_attempt::Column::EventId,
+                webhook_attempt::Column::Attempt,
+            ])
+            .do_nothing()
+            .to_owned(),
+        )
         .returning_all()
         .to_owned();
     let stmt = StatementBuilder::build(&insert, &db.get_database_backend());
-    match webhook_attempt::Model::find_by_statement(stmt)
-        .one(db)
+    webhook_attempt::Model::find_by_statement(stmt)
+        .all(db)
         .await
-    {
-        Ok(a) => Ok(a),
-        Err(e) if is_unique_violation(&e) => Ok(None),
-        Err(e) => Err(e),
-    }
 }
 
-/// Records how an attempt ended and where the event stands now. (Eight plain values: each
-/// caller passes all of them, and a struct for them would only be built to be taken apart.)
-#[allow(clippy::too_many_arguments)]
-pub async fn finish_attempt(
+/// How one attempt ended and where its event stands now.
+pub struct AttemptEnd {
+    pub attempt_id: i64,
+    pub event_id: i64,
+    pub duration_ms: i64,
+    pub status_code: Option<i32>,
+    /// Why it was not delivered (kept to 500 characters).
+    pub error: Option<String>,
+    pub event_status: DeliveryStatus,
+    pub next_attempt_at: Option<DateTime<Utc>>,
+}
+
+/// Records how `ends` ended, at `now`: two statements however many there are (each value is
+/// chosen by the row's id), so that deliveries ending together are written together.
+pub async fn finish_attempts(
     db: &impl ConnectionTrait,
-    attempt: webhook_attempt::Model,
-    duration_ms: i64,
-    status_code: Option<i32>,
-    error: Option<String>,
-    event_status: DeliveryStatus,
-    next_attempt_at: Option<DateTime<Utc>>,
+    ends: &[AttemptEnd],
     now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
-    let event_id = attempt.event_id;
-    // No row back (an `UPDATE` without `RETURNING`): on SQLite each returned row is one more
-    // hand-off from the connection's thread.
+    use sea_orm::sea_query::{CaseStatement, SimpleExpr};
+    if ends.is_empty() {
+        return Ok(());
+    }
+    /// `CASE WHEN id = … THEN value(end) … ELSE column END`.
+    fn each<C: sea_orm::ColumnTrait>(
+        ends: &[AttemptEnd],
+        id: C,
+        id_of: fn(&AttemptEnd) -> i64,
+        value: impl Fn(&AttemptEnd) -> SimpleExpr,
+        column: C,
+    ) -> SimpleExpr {
+        ends.iter()
+            .fold(CaseStatement::new(), |case, e| {
+                case.case(Expr::col(id).eq(id_of(e)), value(e))
+            })
+            .finally(Expr::col(column))
+            .into()
+    }
+    use webhook_attempt::Column as A;
+    use webhook_event::Column as E;
+    let attempt = |e: &AttemptEnd| e.attempt_id;
+    let event = |e: &AttemptEnd| e.event_id;
+    // No row back (no `RETURNING`): on SQLite each returned row is one more hand-off from the
+    // connection's thread.
     webhook_attempt::Entity::update_many()
         .col_expr(
-            webhook_attempt::Column::DurationMs,
-            Expr::value(Some(duration_ms)),
+            A::DurationMs,
+            each(
+                ends,
+                A::Id,
+                attempt,
+                |e| Expr::value(Some(e.duration_ms)),
+                A::DurationMs,
+            ),
         )
         .col_expr(
-            webhook_attempt::Column::StatusCode,
-            Expr::value(status_code),
+            A::StatusCode,
+            each(
+                ends,
+                A::Id,
+                attempt,
+                |e| Expr::value(e.status_code),
+                A::StatusCode,
+            ),
         )
         .col_expr(
-            webhook_attempt::Column::Error,
-            Expr::value(error.map(|e| e.chars().take(500).collect::<String>())),
+            A::Error,
+            each(
+                ends,
+                A::Id,
+                attempt,
+                |e| {
+                    Expr::value(
+                        e.error
+                            .as_ref()
+                            .map(|e| e.chars().take(500).collect::<String>()),
+                    )
+                },
+                A::Error,
+            ),
         )
-        .filter(webhook_attempt::Column::Id.eq(attempt.id))
+        .filter(A::Id.is_in(ends.iter().map(attempt)))
         .exec(db)
         .await?;
-    let mut update = webhook_event::Entity::update_many()
+    let delivered_at = |e: &AttemptEnd| match e.event_status {
+        DeliveryStatus::Delivered => Expr::value(Some(now)),
+        _ => Expr::col(E::DeliveredAt),
+    };
+    webhook_event::Entity::update_many()
         .col_expr(
-            webhook_event::Column::Status,
-            Expr::value(event_status.as_str()),
+            E::Status,
+            each(
+                ends,
+                E::Id,
+                event,
+                |e| Expr::value(e.event_status.as_str()),
+                E::Status,
+            ),
         )
         .col_expr(
-            webhook_event::Column::NextAttemptAt,
-            Expr::value(next_attempt_at),
+            E::NextAttemptAt,
+            each(
+                ends,
+                E::Id,
+                event,
+                |e| Expr::value(e.next_attempt_at),
+                E::NextAttemptAt,
+            ),
         )
-        .col_expr(webhook_event::Column::UpdatedAt, Expr::value(now));
-    if event_status == DeliveryStatus::Delivered {
-        update = update.col_expr(webhook_event::Column::DeliveredAt, Expr::value(Some(now)));
-    }
-    update
-        .filter(webhook_event::Column::Id.eq(event_id))
+        .col_expr(
+            E::DeliveredAt,
+            each(ends, E::Id, event, delivered_at, E::DeliveredAt),
+        )
+        .col_expr(E::UpdatedAt, Expr::value(now))
+        .filter(E::Id.is_in(ends.iter().map(event)))
         .exec(db)
         .await?;
     Ok(())

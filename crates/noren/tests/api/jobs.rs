@@ -84,6 +84,52 @@ both_databases! {
     }
 }
 
+both_databases! {
+    async fn several_jobs_end_in_one_statement_each_as_its_run_said(app) {
+        let clock = app.state().clock.clone();
+        let now = clock.now();
+        for i in 0..5 {
+            jobs::enqueue(app.db(), "many", &serde_json::json!({"i": i}), now, 3, now).await.expect("enqueue");
+        }
+        let claimed = jobs::claim(app.db(), "many", "w", Duration::seconds(30), 5, now).await.expect("claim");
+        let ids: Vec<i64> = claimed.iter().map(|j| j.id).collect();
+        assert_eq!(ids.len(), 5);
+        // The fifth was taken over by another worker: its end is not ours to write.
+        clock.advance(Duration::seconds(31));
+        let later = clock.now();
+        let mut taken = jobs::claim(app.db(), "many", "other", Duration::seconds(30), 5, later).await.expect("claim");
+        assert_eq!(taken.len(), 5, "every lease ran out");
+        for j in taken.drain(..4) {
+            // Give the first four back to `w`, as if it still held them.
+            job::Entity::update(job::ActiveModel { id: sea_orm::Set(j.id), locked_by: sea_orm::Set(Some("w".into())), ..Default::default() })
+                .exec(app.db()).await.expect("give back");
+        }
+        let retry_at = later + Duration::minutes(10);
+        let ends = [
+            jobs::JobEnd { id: ids[0], status: JobStatus::Done, error: None, run_at: None },
+            jobs::JobEnd { id: ids[1], status: JobStatus::Pending, error: Some("try again"), run_at: Some(retry_at) },
+            jobs::JobEnd { id: ids[2], status: JobStatus::Failed, error: Some("gone for good"), run_at: None },
+            jobs::JobEnd { id: ids[3], status: JobStatus::Cancelled, error: Some("withdrawn"), run_at: None },
+            jobs::JobEnd { id: ids[4], status: JobStatus::Done, error: None, run_at: None },
+        ];
+        let mut held = jobs::finish_many(app.db(), "w", &ends, later).await.expect("finish");
+        held.sort();
+        assert_eq!(held, ids[..4].to_vec(), "the job another worker holds is left to it");
+        let row = |id: i64| { let db = app.db().clone(); async move { job::Entity::find_by_id(id).one(&db).await.expect("read").expect("row") } };
+        let done = row(ids[0]).await;
+        assert_eq!((done.status, done.locked_by, done.last_error), (JobStatus::Done, None, None));
+        let retry = row(ids[1]).await;
+        assert_eq!((retry.status, retry.last_error.as_deref()), (JobStatus::Pending, Some("try again")));
+        assert_eq!(retry.run_at.timestamp(), retry_at.timestamp());
+        assert_eq!((row(ids[2]).await.status, row(ids[2]).await.last_error.as_deref().map(String::from)), (JobStatus::Failed, Some("gone for good".into())));
+        assert_eq!(row(ids[3]).await.status, JobStatus::Cancelled);
+        let other = row(ids[4]).await;
+        assert_eq!((other.status, other.locked_by.as_deref()), (JobStatus::Running, Some("other")));
+        assert!(jobs::complete(app.db(), ids[4], "other", later).await.expect("complete"));
+        assert!(jobs::cancel(app.db(), ids[1], later).await.expect("cancel the retry"));
+    }
+}
+
 /// A job kind for the runner tests: each run takes the next scripted outcome (the last one
 /// repeats) and is recorded.
 struct Scripted {

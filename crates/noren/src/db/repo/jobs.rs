@@ -196,6 +196,75 @@ async fn finish(
     Ok(res.rows_affected == 1)
 }
 
+/// One claimed job's end, for [`finish_many`].
+pub struct JobEnd<'a> {
+    pub id: i64,
+    pub status: JobStatus,
+    /// Kept as `last_error` (the job's earlier one stays when `None`).
+    pub error: Option<&'a str>,
+    /// The next run, for a retry.
+    pub run_at: Option<DateTime<Utc>>,
+}
+
+/// Ends several claimed jobs in one statement, each only while `worker` holds it; answers the
+/// ids it ended (the others were taken over).
+pub async fn finish_many(
+    db: &impl ConnectionTrait,
+    worker: &str,
+    ends: &[JobEnd<'_>],
+    now: DateTime<Utc>,
+) -> Result<Vec<i64>, DbErr> {
+    use sea_orm::sea_query::{CaseStatement, SimpleExpr};
+    if ends.is_empty() {
+        return Ok(Vec::new());
+    }
+    let each = |value: &dyn Fn(&JobEnd) -> SimpleExpr, column: Column| -> SimpleExpr {
+        ends.iter()
+            .fold(CaseStatement::new(), |case, e| {
+                case.case(Expr::col(Column::Id).eq(e.id), value(e))
+            })
+            .finally(Expr::col(column))
+            .into()
+    };
+    let update = Query::update()
+        .table(Entity)
+        .value(
+            Column::Status,
+            each(&|e| Expr::value(e.status.as_str()), Column::Status),
+        )
+        .value(
+            Column::LastError,
+            each(
+                &|e| match e.error {
+                    Some(error) => Expr::value(error.chars().take(2000).collect::<String>()),
+                    None => Expr::col(Column::LastError),
+                },
+                Column::LastError,
+            ),
+        )
+        .value(
+            Column::RunAt,
+            each(
+                &|e| match e.run_at {
+                    Some(at) => Expr::value(at),
+                    None => Expr::col(Column::RunAt),
+                },
+                Column::RunAt,
+            ),
+        )
+        .value(Column::LockedBy, Option::<String>::None)
+        .value(Column::LockedUntil, Option::<DateTime<Utc>>::None)
+        .value(Column::UpdatedAt, now)
+        .and_where(Expr::col(Column::Id).is_in(ends.iter().map(|e| e.id)))
+        .and_where(Expr::col(Column::Status).eq(RUNNING))
+        .and_where(Expr::col(Column::LockedBy).eq(worker))
+        .returning_col(Column::Id)
+        .to_owned();
+    let stmt = StatementBuilder::build(&update, &db.get_database_backend());
+    let rows = db.query_all_raw(stmt).await?;
+    rows.iter().map(|r| r.try_get::<i64>("", "id")).collect()
+}
+
 /// Extends `worker`'s lease on a running job to `until`. Returns false when it no longer holds
 /// the job (the lease ran out and another worker took it).
 pub async fn renew(
