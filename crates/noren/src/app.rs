@@ -227,6 +227,7 @@ impl Server {
             clock,
             objects,
             import_wake: Arc::new(Wake::default()),
+            lifecycle: Arc::default(),
         });
         let router = build_router(state.clone(), api);
         Ok(Server {
@@ -252,12 +253,21 @@ impl Server {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
+        // Rows of processes that have not answered `/readyz` for a day are gone.
+        let day_ago = self.state.clock.now() - chrono::Duration::days(1);
+        if let Err(e) = crate::db::repo::heartbeats::forget_before(&self.state.db, day_ago).await {
+            tracing::warn!(error = %e, "cannot remove old heartbeats");
+        }
         let (stop_worker, stopped) = tokio::sync::watch::channel(false);
         let runner = job_runner(&self.state, Workers::Configured)?;
+        let worker_id = runner.worker().to_string();
         let worker = (!runner.queues().is_empty()).then(|| runner.spawn(stopped));
+        let config_limits = &self.state.config.limits;
+        let (delay, drain) = (config_limits.shutdown_delay, config_limits.shutdown_drain);
         let limits = ConnectionLimits {
-            header_timeout: self.state.config.limits.header_timeout,
-            max_connections: self.state.config.limits.max_connections,
+            header_timeout: config_limits.header_timeout,
+            max_connections: config_limits.max_connections,
+            drain,
         };
         let (stop_serving, serving) = tokio::sync::watch::channel(false);
         let stopped_signal = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
@@ -292,8 +302,17 @@ impl Server {
                 }
             }
         });
+        let lifecycle = self.state.lifecycle.clone();
         let served = serve::serve(self.listener, self.router, limits, async move {
             shutdown.await;
+            // `/readyz` answers 503 from now on; the process goes on accepting for the delay,
+            // so that a balancer's health check takes it out before connections are refused.
+            lifecycle.drain();
+            tracing::info!(
+                delay_ms = delay.as_millis() as u64,
+                "shutting down: not ready"
+            );
+            tokio::time::sleep(delay).await;
             let _ = stop_serving.send(true);
         })
         .await
@@ -302,11 +321,27 @@ impl Server {
         if let Some(m) = metrics_server {
             let _ = m.await;
         }
-        // Jobs in flight finish (a delivery within the webhook timeout); claimed jobs that did
-        // not start are picked up again when their lease runs out.
+        // Jobs in flight get the drain time to finish (a delivery takes at most the webhook
+        // timeout); the ones still running then are cut, and every job this process still
+        // holds goes back to pending for another process at once, not after its lease.
         let _ = stop_worker.send(true);
-        if let Some(worker) = worker {
+        if let Some(mut worker) = worker
+            && tokio::time::timeout(drain, &mut worker).await.is_err()
+        {
+            tracing::warn!(
+                "jobs still running after {} ms; cutting them",
+                drain.as_millis()
+            );
+            worker.abort();
             let _ = worker.await;
+        }
+        let now = self.state.clock.now();
+        match crate::db::repo::jobs::release(&self.state.db, &worker_id, now).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(jobs = n, "released jobs to other processes"),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot release jobs; they come back when their lease runs out")
+            }
         }
         served?;
         self.state.db.close_by_ref().await.ok();

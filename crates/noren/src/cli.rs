@@ -1,4 +1,4 @@
-//! The `noren` command line: `serve` (default), `migrate`, `openapi`, `demo`, and the operator
+//! The `noren` command line: `serve` (default), `migrate`, `healthcheck`, `openapi`, `demo`, and the operator
 //! commands that create legal persons, shops, devices, platforms and keys. Keys are printed once.
 
 use crate::app::{self, Server};
@@ -43,6 +43,13 @@ pub enum Command {
     Serve,
     /// Apply pending database migrations and exit.
     Migrate,
+    /// Ask a running server whether it is ready: exit 0 when `URL` answers 2xx within 5 s, else
+    /// 1 (for a container's HEALTHCHECK, which then needs no curl).
+    Healthcheck {
+        /// Default: `/readyz` on this configuration's `NOREN_LISTEN` (on 127.0.0.1 when it
+        /// listens on every address).
+        url: Option<String>,
+    },
     /// Write the OpenAPI specs generated from the code (pay.yaml, order.json, inbound.json).
     Openapi {
         /// Folder to write into.
@@ -252,6 +259,7 @@ pub enum PartnerKeyCommand {
 pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(config).await,
+        Command::Healthcheck { url } => healthcheck(&config, url).await,
         Command::Migrate => {
             db::connect_and_migrate(&config.database_url).await?;
             eprintln!("migrations applied");
@@ -287,6 +295,34 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
     server.run(shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(ExitCode::SUCCESS)
+}
+
+/// `noren healthcheck [URL]`: 0 when the server answers 2xx, 1 otherwise (with why on stderr).
+async fn healthcheck(config: &Config, url: Option<String>) -> anyhow::Result<ExitCode> {
+    let url = url.unwrap_or_else(|| {
+        let mut at = config.listen;
+        if at.ip().is_unspecified() {
+            at.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+        }
+        format!("http://{at}/readyz")
+    });
+    let client = reqwest::Client::builder()
+        .timeout(std::time::Duration::from_secs(5))
+        .no_proxy()
+        .build()?;
+    match client.get(&url).send().await {
+        Ok(res) if res.status().is_success() => Ok(ExitCode::SUCCESS),
+        Ok(res) => {
+            let status = res.status();
+            let body = res.text().await.unwrap_or_default();
+            eprintln!("{url} answered {status}: {body}");
+            Ok(ExitCode::FAILURE)
+        }
+        Err(e) => {
+            eprintln!("{url}: {e}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }
 
 async fn shutdown_signal() {

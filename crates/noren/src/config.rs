@@ -73,6 +73,14 @@ pub struct Limits {
     /// `NOREN_MAX_CONNECTIONS`: open connections at once; past it a new connection is answered
     /// 503 and closed (default 1024).
     pub max_connections: usize,
+    /// `NOREN_SHUTDOWN_DELAY_MS`: after SIGTERM, how long the process goes on accepting (its
+    /// `/readyz` already 503) so that a load balancer's health check takes it out first
+    /// (default 0: stop accepting at once, for balancers that retry a refused connection).
+    pub shutdown_delay: Duration,
+    /// `NOREN_SHUTDOWN_DRAIN_MS`: then how long requests and background jobs in flight get to
+    /// finish before they are cut (default 30000); jobs cut off are released to other
+    /// processes at once.
+    pub shutdown_drain: Duration,
     /// `NOREN_RATE_LIMIT_PER_KEY`: requests per key (default `100/s`); `off` disables.
     pub per_key: Option<Rate>,
     /// `NOREN_RATE_LIMIT_PER_ADDRESS`: requests without a key per client address (default
@@ -456,6 +464,18 @@ fn limits<F: Fn(&str) -> Option<String>>(env: &Env<F>) -> Result<Limits, ConfigE
             (1, 1_000_000),
             "a number from 1 to 1000000",
         )? as usize,
+        shutdown_delay: env.millis(
+            "NOREN_SHUTDOWN_DELAY_MS",
+            0,
+            (0, 600_000),
+            "milliseconds from 0 to 600000",
+        )?,
+        shutdown_drain: env.millis(
+            "NOREN_SHUTDOWN_DRAIN_MS",
+            30_000,
+            (0, 3_600_000),
+            "milliseconds from 0 to 3600000",
+        )?,
         per_key: env.rate("NOREN_RATE_LIMIT_PER_KEY", "100/s")?,
         per_address: env.rate("NOREN_RATE_LIMIT_PER_ADDRESS", "100/s")?,
         failures: env.rate("NOREN_RATE_LIMIT_FAILURES", "20/m")?,

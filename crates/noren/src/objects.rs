@@ -114,6 +114,14 @@ impl Objects {
         }
     }
 
+    /// Whether the store answers (for `/readyz`): a `HEAD` of a key that need not exist.
+    pub async fn reachable(&self) -> Result<(), StoreError> {
+        match self.store.head(&self.path(".readyz")).await {
+            Ok(_) | Err(StoreError::NotFound { .. }) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
     /// A presigned `PUT` URL for `key` valid for `ttl`, on S3; `None` for the local folder.
     pub async fn presigned_put(
         &self,

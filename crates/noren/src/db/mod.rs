@@ -171,6 +171,12 @@ pub enum ConnectError {
     Connect { url: String, source: DbErr },
     #[error("cannot migrate {url}: {source}")]
     Migrate { url: String, source: DbErr },
+    #[error(
+        "the database {url} has migrations this binary does not know ({unknown}): a newer \
+         version of noren migrated it. Run that version (or newer); an older binary never runs \
+         on a newer schema"
+    )]
+    Newer { url: String, unknown: String },
 }
 
 /// Opens the database at `url` (no migrations): its pool, and on SQLite its writer.
@@ -264,11 +270,79 @@ fn sqlite_options(url: &str, connections: u32) -> ConnectOptions {
 /// Opens a pool on `url` and brings the schema up to date.
 pub async fn connect_and_migrate(url: &str) -> Result<Db, ConnectError> {
     let db = connect(url).await?;
+    let state = schema(&db).await.map_err(|source| ConnectError::Migrate {
+        url: redact_url(url),
+        source,
+    })?;
+    if let Schema::Ahead(unknown) = state {
+        return Err(ConnectError::Newer {
+            url: redact_url(url),
+            unknown: unknown.join(", "),
+        });
+    }
     migrate(&db).await.map_err(|source| ConnectError::Migrate {
         url: redact_url(url),
         source,
     })?;
     Ok(db)
+}
+
+/// Where the database's schema stands against the migrations this binary knows.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Schema {
+    /// Every migration this binary knows is applied, and no other.
+    Current,
+    /// This many of this binary's migrations are not applied yet (`noren migrate`).
+    Behind(usize),
+    /// The database has migrations this binary does not know: a newer version migrated it.
+    Ahead(Vec<String>),
+}
+
+/// The schema of `db` against this binary's migrations (one read of the migration table).
+pub async fn schema(db: &Db) -> Result<Schema, DbErr> {
+    let known: std::collections::HashSet<String> = migration::Migrator::migrations()
+        .iter()
+        .map(|m| m.name().to_string())
+        .collect();
+    let backend = db.get_database_backend();
+    let exists = match backend {
+        DbBackend::Postgres => {
+            "SELECT 1 AS one FROM information_schema.tables WHERE table_name = 'seaql_migrations'"
+        }
+        _ => {
+            "SELECT 1 AS one FROM sqlite_master WHERE type = 'table' AND name = 'seaql_migrations'"
+        }
+    };
+    let applied: Vec<String> = if db
+        .query_one_raw(Statement::from_string(backend, exists))
+        .await?
+        .is_some()
+    {
+        db.query_all_raw(Statement::from_string(
+            backend,
+            r#"SELECT "version" FROM "seaql_migrations""#,
+        ))
+        .await?
+        .iter()
+        .map(|r| r.try_get::<String>("", "version"))
+        .collect::<Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    let mut ahead: Vec<String> = applied
+        .iter()
+        .filter(|v| !known.contains(*v))
+        .cloned()
+        .collect();
+    if !ahead.is_empty() {
+        ahead.sort();
+        return Ok(Schema::Ahead(ahead));
+    }
+    let applied: std::collections::HashSet<&String> = applied.iter().collect();
+    match known.iter().filter(|k| !applied.contains(k)).count() {
+        0 => Ok(Schema::Current),
+        n => Ok(Schema::Behind(n)),
+    }
 }
 
 /// Applies pending migrations. Safe to run from several processes on PostgreSQL: the
@@ -334,11 +408,6 @@ mod sqlite_busy {
             libsqlite3_sys::sqlite3_busy_handler(db.as_ptr(), Some(on_busy), std::ptr::null_mut());
         }
     }
-}
-
-/// Whether the connection answers a trivial query (for `/readyz`).
-pub async fn ping(db: &DatabaseConnection) -> bool {
-    db.ping().await.is_ok()
 }
 
 /// Begins a transaction that will write. On SQLite it is `BEGIN IMMEDIATE`: it takes the write

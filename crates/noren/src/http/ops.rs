@@ -1,6 +1,8 @@
-//! Operations routes: liveness, readiness (checks the database) and Prometheus metrics.
+//! Operations routes: liveness, readiness (the database, migrations and object store; 503 while
+//! shutting down) and Prometheus metrics.
 
 use crate::db;
+use crate::db::repo::heartbeats;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
 use axum::Router;
@@ -36,13 +38,80 @@ async fn healthz() -> impl IntoResponse {
     )
 }
 
-/// The process can serve: the database answers.
+/// How long each readiness check may take before it counts as failed.
+const CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The process can serve: it is not shutting down, the database takes a write and gives it back
+/// (this process's heartbeat row), every migration this binary knows is applied, and the object
+/// store answers. A database migrated by a newer version is reported but still ready: processes
+/// of the older version keep serving through a rolling deploy (expand, deploy, contract).
 async fn readyz(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
-    if db::ping(&state.db).await {
-        Ok(axum::Json(json!({"status": "ready"})))
-    } else {
-        Err(ApiError::Unavailable("database unavailable".into()))
+    use tokio::time::timeout;
+    if state.lifecycle.draining() {
+        return Err(ApiError::Unavailable(
+            "shutting down: finishing the requests in flight".into(),
+        ));
     }
+    let now = state.clock.now();
+    let (beat, schema, store) = tokio::join!(
+        timeout(
+            CHECK_TIMEOUT,
+            heartbeats::beat(&state.db, &state.lifecycle.instance, now)
+        ),
+        timeout(CHECK_TIMEOUT, db::schema(&state.db)),
+        timeout(CHECK_TIMEOUT, state.objects.reachable()),
+    );
+    let late = |what: &str| format!("{what}: no answer within {} s", CHECK_TIMEOUT.as_secs());
+    let mut failed = Vec::new();
+    let database = match beat {
+        Ok(Ok(())) => "ok",
+        Ok(Err(e)) => {
+            failed.push(format!("database: {e}"));
+            "failed"
+        }
+        Err(_) => {
+            failed.push(late("database"));
+            "failed"
+        }
+    };
+    let migrations = match schema {
+        Ok(Ok(db::Schema::Current)) => "ok".to_string(),
+        Ok(Ok(db::Schema::Ahead(unknown))) => format!("ahead ({})", unknown.join(", ")),
+        Ok(Ok(db::Schema::Behind(n))) => {
+            failed.push(format!(
+                "migrations: {n} of this version not applied (run `noren migrate`)"
+            ));
+            "behind".to_string()
+        }
+        Ok(Err(e)) => {
+            failed.push(format!("migrations: {e}"));
+            "failed".to_string()
+        }
+        Err(_) => {
+            failed.push(late("migrations"));
+            "failed".to_string()
+        }
+    };
+    let object_store = match store {
+        Ok(Ok(())) => "ok",
+        Ok(Err(e)) => {
+            failed.push(format!("object store: {e}"));
+            "failed"
+        }
+        Err(_) => {
+            failed.push(late("object store"));
+            "failed"
+        }
+    };
+    if !failed.is_empty() {
+        let why = failed.join("; ");
+        tracing::warn!(%why, "not ready");
+        return Err(ApiError::Unavailable(format!("not ready: {why}")));
+    }
+    Ok(axum::Json(json!({
+        "status": "ready",
+        "checks": {"database": database, "migrations": migrations, "objectStore": object_store},
+    })))
 }
 
 /// Prometheus metrics; with `NOREN_METRICS_TOKEN` set, only for `Authorization: Bearer <token>`.

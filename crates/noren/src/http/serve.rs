@@ -27,13 +27,13 @@ use tower::ServiceExt;
 pub struct ConnectionLimits {
     pub header_timeout: Duration,
     pub max_connections: usize,
+    /// How long in-flight requests get to finish after shutdown was asked for.
+    pub drain: Duration,
 }
 
-/// How long in-flight requests get to finish after shutdown was asked for.
-const DRAIN: Duration = Duration::from_secs(30);
-
 /// Serves `router` on `listener` until `shutdown` resolves, then lets open connections finish
-/// their requests (up to [`DRAIN`]).
+/// their requests (up to `limits.drain`): idle keep-alive connections are closed at once, busy
+/// ones after their answer.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
@@ -83,8 +83,8 @@ pub async fn serve(
     drop(listener);
     tokio::select! {
         () = graceful.shutdown() => {}
-        () = tokio::time::sleep(DRAIN) => {
-            tracing::warn!("connections still open after {} s; closing them", DRAIN.as_secs());
+        () = tokio::time::sleep(limits.drain) => {
+            tracing::warn!("connections still open after {} ms; closing them", limits.drain.as_millis());
         }
     }
     Ok(())

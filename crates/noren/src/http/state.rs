@@ -18,6 +18,7 @@ use crate::webhooks::event::EventSettings;
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// What every handler can reach: one pointer, so the clone each request makes is one counter
@@ -70,6 +71,8 @@ pub struct Shared {
     pub import_wake: Arc<Wake>,
     /// Redeliveries per merchant key (`POST /v3/webhook_events/{id}/redeliver`).
     pub redeliver_limiter: Arc<RedeliverLimiter>,
+    /// This process's instance id and whether it is shutting down (`/readyz`).
+    pub lifecycle: Arc<Lifecycle>,
 }
 
 /// Shop numbers by shop id. They never change, so the TTL only bounds how long a deleted shop's
@@ -271,5 +274,32 @@ impl Effects {
         if self.wake_imports {
             state.import_wake.wake();
         }
+    }
+}
+
+/// This process's place in a deployment: its instance id (its `heartbeats` row) and whether it
+/// is shutting down.
+pub struct Lifecycle {
+    pub instance: String,
+    draining: AtomicBool,
+}
+
+impl Default for Lifecycle {
+    fn default() -> Self {
+        Lifecycle {
+            instance: format!("{}-{}", std::process::id(), uuid::Uuid::new_v4().simple()),
+            draining: AtomicBool::new(false),
+        }
+    }
+}
+
+impl Lifecycle {
+    /// From now on `/readyz` answers 503: the process is shutting down.
+    pub fn drain(&self) {
+        self.draining.store(true, Ordering::SeqCst);
+    }
+
+    pub fn draining(&self) -> bool {
+        self.draining.load(Ordering::SeqCst)
     }
 }

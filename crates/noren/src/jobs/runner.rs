@@ -90,6 +90,11 @@ impl Runner {
         self
     }
 
+    /// This runner's id: the `locked_by` of its claims.
+    pub fn worker(&self) -> &str {
+        &self.ctx.worker
+    }
+
     /// The registered queues.
     pub fn queues(&self) -> Vec<&'static str> {
         self.queues.iter().map(|q| q.name()).collect()

@@ -96,6 +96,55 @@ both_databases! {
     }
 }
 
+both_databases! {
+    /// SIGTERM: `/readyz` answers 503 at once while the process still accepts (the delay), the
+    /// delivery hung at the receiver is cut at the drain time and its job is released to other
+    /// processes at once (not after its lease), and the process exits 0.
+    async fn sigterm_turns_readiness_off_then_releases_the_jobs_it_could_not_finish(app with no_worker()) {
+        let m = fixtures::test_merchant(app.db(), "Drain").await;
+        let rx = Receiver::with(Script { hang_first: 1, ..Script::default() }).await;
+        let data_dir = app.data_dir();
+        let (mut child, base) = process::serve(
+            BIN,
+            &app.database_url,
+            &[
+                ("NOREN_DATA_DIR", &data_dir),
+                ("NOREN_WEBHOOK_TIMEOUT_MS", "60000"),
+                ("NOREN_WEBHOOK_POLL_MS", "50"),
+                ("NOREN_SHUTDOWN_DELAY_MS", "1000"),
+                ("NOREN_SHUTDOWN_DRAIN_MS", "500"),
+            ],
+        )
+        .await;
+        let created = app.create_payment(&m.key, &[("amount", "1000"), ("webhook_callback_url", &rx.url())]).await;
+        app.pay(created["predefined_payment"]["token"].as_str().expect("token"), "paypay").await;
+        rx.wait_for(1, Duration::from_secs(10)).await;
+
+        let killed = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
+        assert!(killed.success());
+        let client = reqwest::Client::new();
+        eventually("readyz 503 while the process still accepts", Duration::from_secs(5), || async {
+            let res = client.get(format!("{base}/readyz")).send().await.map_err(|e| e.to_string())?;
+            if res.status() == 503 { Ok(()) } else { Err(format!("answered {}", res.status())) }
+        })
+        .await;
+        let status = tokio::task::spawn_blocking(move || child.wait().expect("reaped")).await.expect("waited");
+        assert!(status.success(), "exits 0 after SIGTERM: {status:?}");
+
+        use noren::db::entities::job::{self, JobStatus};
+        use sea_orm::EntityTrait;
+        let jobs = job::Entity::find().all(app.db()).await.expect("jobs");
+        assert_eq!(jobs.len(), 1);
+        assert_eq!((jobs[0].status, jobs[0].locked_by.as_deref()), (JobStatus::Pending, None), "released, not left to its lease");
+        assert!(jobs[0].run_at <= chrono::Utc::now(), "due at once");
+        // Another process (this test's runner) takes it at once: the second attempt arrives.
+        assert_eq!(app.run_due_jobs().await, 1);
+        let got = rx.received();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].header("noren-delivery-attempt"), "2");
+    }
+}
+
 const CREATE: &str = "/v3/predefined_payments/create_online_payment";
 
 both_databases! {

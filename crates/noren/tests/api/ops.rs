@@ -80,3 +80,83 @@ both_databases! {
         app.stop().await;
     }
 }
+
+/// The migration row a newer version would have written.
+const FUTURE: &str = "m20991231_000999_from_a_newer_version";
+
+async fn sql(app: &noren_testkit::TestApp, statement: &str) {
+    use sea_orm::ConnectionTrait;
+    app.db()
+        .execute_unprepared(statement)
+        .await
+        .expect(statement);
+}
+
+both_databases! {
+    /// Readiness writes this process's heartbeat, reads the migrations and asks the object
+    /// store; a schema behind this binary is not ready, one ahead of it still is (the older
+    /// processes of a rolling deploy keep serving), and a draining process is not.
+    async fn readyz_checks_the_database_the_schema_and_the_store_and_fails_while_draining(app) {
+        let res = app.get("/readyz").await;
+        assert_eq!(res.status(), 200);
+        let body = json(res).await;
+        assert_eq!(body["checks"], serde_json::json!({"database": "ok", "migrations": "ok", "objectStore": "ok"}));
+        let beats = {
+            use sea_orm::ConnectionTrait;
+            let stmt = sea_orm::Statement::from_string(app.db().get_database_backend(), "SELECT COUNT(*) AS n FROM heartbeats");
+            app.db().query_one_raw(stmt).await.expect("count").expect("row").try_get::<i64>("", "n").expect("n")
+        };
+        assert_eq!(beats, 1, "one row for this process");
+
+        sql(&app, &format!("INSERT INTO seaql_migrations (version, applied_at) VALUES ('{FUTURE}', 0)")).await;
+        let res = app.get("/readyz").await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(json(res).await["checks"]["migrations"], format!("ahead ({FUTURE})"));
+        sql(&app, &format!("DELETE FROM seaql_migrations WHERE version = '{FUTURE}'")).await;
+
+        sql(&app, "DELETE FROM seaql_migrations WHERE version = 'm20261208_000019_heartbeats'").await;
+        let res = app.get("/readyz").await;
+        assert_eq!(res.status(), 503);
+        let body = json(res).await;
+        assert!(body["code"].is_string(), "the error body: {body}");
+        assert!(body["message"].as_str().unwrap_or("").contains("migrations: 1 of this version not applied"), "{body}");
+        sql(&app, "INSERT INTO seaql_migrations (version, applied_at) VALUES ('m20261208_000019_heartbeats', 0)").await;
+        assert_eq!(app.get("/readyz").await.status(), 200);
+
+        app.state().lifecycle.drain();
+        let res = app.get("/readyz").await;
+        assert_eq!(res.status(), 503);
+        assert!(json(res).await["message"].as_str().unwrap_or("").starts_with("shutting down"));
+        assert_eq!(app.get("/healthz").await.status(), 200, "liveness is not readiness");
+    }
+
+    /// A binary refuses a database that a newer version migrated (`noren migrate` and `serve`
+    /// alike), and `noren healthcheck` exits 0 for a ready server and 1 for none.
+    async fn an_older_binary_refuses_a_newer_schema_and_healthcheck_exits_by_readiness(app) {
+        let data_dir = app.data_dir();
+        let run = |args: &[&str]| {
+            std::process::Command::new(BIN)
+                .args(args)
+                .env("NOREN_DATABASE_URL", &app.database_url)
+                .env("NOREN_DATA_DIR", &data_dir)
+                .output()
+                .expect("noren runs")
+        };
+        sql(&app, &format!("INSERT INTO seaql_migrations (version, applied_at) VALUES ('{FUTURE}', 0)")).await;
+        let refused = run(&["migrate"]);
+        assert!(!refused.status.success());
+        let said = String::from_utf8_lossy(&refused.stderr);
+        assert!(said.contains(FUTURE) && said.contains("a newer version of noren migrated it"), "{said}");
+        sql(&app, &format!("DELETE FROM seaql_migrations WHERE version = '{FUTURE}'")).await;
+
+        let (mut server, base) = noren_testkit::process::serve(BIN, &app.database_url, &[("NOREN_DATA_DIR", &data_dir)]).await;
+        let ready = run(&["healthcheck", &format!("{base}/readyz")]);
+        assert!(ready.status.success(), "{}", String::from_utf8_lossy(&ready.stderr));
+        server.kill().expect("stop");
+        server.wait().expect("reaped");
+        let gone = run(&["healthcheck", &format!("{base}/readyz")]);
+        assert_eq!(gone.status.code(), Some(1));
+    }
+}
+
+const BIN: &str = env!("CARGO_BIN_EXE_noren");

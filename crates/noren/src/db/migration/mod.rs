@@ -18,6 +18,7 @@ mod m20261205_000015_inbound_course_index;
 mod m20261206_000016_inbound_holds;
 mod m20261206_000017_menu_import_snapshots;
 mod m20261207_000018_inbound_booking_reads;
+mod m20261208_000019_heartbeats;
 
 pub struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000016_inbound_holds::Migration),
             Box::new(m20261206_000017_menu_import_snapshots::Migration),
             Box::new(m20261207_000018_inbound_booking_reads::Migration),
+            Box::new(m20261208_000019_heartbeats::Migration),
         ]
     }
 }

@@ -285,6 +285,29 @@ pub async fn renew(
     Ok(res.rows_affected == 1)
 }
 
+/// Gives every job `worker` still holds back to pending, due at `now`, for another worker to
+/// take at once (a process shutting down). The run counts as an attempt. Answers how many.
+pub async fn release(
+    db: &impl ConnectionTrait,
+    worker: &str,
+    now: DateTime<Utc>,
+) -> Result<u64, DbErr> {
+    let res = Entity::update_many()
+        .col_expr(Column::Status, Expr::value(PENDING))
+        .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
+        .col_expr(
+            Column::LockedUntil,
+            Expr::value(Option::<DateTime<Utc>>::None),
+        )
+        .col_expr(Column::RunAt, Expr::value(now))
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Status.eq(RUNNING))
+        .filter(Column::LockedBy.eq(worker))
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected)
+}
+
 /// Cancels a job that has not started (a scheduled one). Returns false when it is running or
 /// finished.
 pub async fn cancel(db: &impl ConnectionTrait, id: i64, now: DateTime<Utc>) -> Result<bool, DbErr> {

@@ -2,6 +2,7 @@
 //! `webhooks/store.rs`, with the rest of the webhook code).
 
 pub mod accounts;
+pub mod heartbeats;
 pub mod jobs;
 pub mod shops;
 
