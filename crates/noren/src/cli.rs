@@ -652,7 +652,7 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
                 None
             } else {
                 Some(
-                    parse_webhook_url(&url, livemode, config.webhooks.allow_private)
+                    parse_webhook_url(&url, livemode, config.webhooks.reach())
                         .map_err(|e| anyhow!("--url {e}"))?,
                 )
             };

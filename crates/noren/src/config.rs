@@ -391,6 +391,7 @@ fn webhook_settings<F: Fn(&str) -> Option<String>>(
 ) -> Result<WebhookSettings, ConfigError> {
     let worker = env.switch("NOREN_WEBHOOK_WORKER", true)?;
     let allow_private = env.switch("NOREN_WEBHOOK_ALLOW_PRIVATE", false)?;
+    let test_loopback = env.switch("NOREN_WEBHOOK_TEST_LOOPBACK", true)?;
     let schedule = env
         .parsed(
             "NOREN_WEBHOOK_RETRY_SCHEDULE",
@@ -420,6 +421,7 @@ fn webhook_settings<F: Fn(&str) -> Option<String>>(
             "milliseconds from 10 to 60000",
         )?,
         allow_private,
+        test_loopback,
     })
 }
 

@@ -60,14 +60,14 @@ pub async fn platform(
             updates_enabled,
         } => {
             let p = find(db, &platform).await?;
-            let allow_private = config.webhooks.allow_private;
+            let reach = config.webhooks.reach();
             // The payment webhooks' URL value and the rules of its mode; a refusal names the
             // flag as the API names a field.
             let url = |raw: Option<String>, livemode: bool, flag: &str| match raw.as_deref() {
                 None => Ok(None),
                 Some("none") => Ok(Some(None)),
                 Some(raw) => WebhookUrl::parse(Raw::Text(raw))
-                    .and_then(|u| u.check(livemode, allow_private).map(|()| u))
+                    .and_then(|u| u.check(livemode, reach).map(|()| u))
                     .map(|u| Some(Some(u.into_string())))
                     .map_err(|e| FieldError::new(flag, e)),
             };

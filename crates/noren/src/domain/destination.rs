@@ -159,10 +159,21 @@ fn classify_v6(ip: Ipv6Addr) -> Option<Class> {
     })
 }
 
+/// What the deployment lets deliveries reach besides public addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// `NOREN_WEBHOOK_ALLOW_PRIVATE`: self-hosted receivers on a private network.
+    pub private: bool,
+    /// `NOREN_WEBHOOK_TEST_LOOPBACK`: test mode may reach loopback (the developer's own
+    /// machine under `make run`); off on a shared server, where it would let any test key
+    /// probe the host's own ports.
+    pub test_loopback: bool,
+}
+
 /// What a mode's deliveries may reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AddressPolicy {
-    /// Test mode: the developer's own machine.
+    /// Test mode with [`Reach::test_loopback`]: the developer's own machine.
     pub allow_loopback: bool,
     /// `NOREN_WEBHOOK_ALLOW_PRIVATE`: self-hosted receivers on a private network.
     pub allow_private: bool,
@@ -171,10 +182,10 @@ pub struct AddressPolicy {
 }
 
 impl AddressPolicy {
-    pub fn for_mode(livemode: bool, allow_private: bool) -> Self {
+    pub fn for_mode(livemode: bool, reach: Reach) -> Self {
         AddressPolicy {
-            allow_loopback: !livemode,
-            allow_private,
+            allow_loopback: !livemode && reach.test_loopback,
+            allow_private: reach.private,
             https_only: livemode,
         }
     }
@@ -233,11 +244,11 @@ pub fn check_name(name: &str) -> Result<(), Refused> {
 /// Validates a webhook URL at the edge (a create call's `webhook_callback_url`, `noren webhook
 /// set-url`): an absolute http(s) URL, `https` in live mode, and not an IP literal or metadata
 /// host that deliveries in this mode would refuse. Answers the URL as given.
-pub fn parse_webhook_url(raw: &str, livemode: bool, allow_private: bool) -> Result<String, String> {
+pub fn parse_webhook_url(raw: &str, livemode: bool, reach: Reach) -> Result<String, String> {
     let raw = crate::domain::payment::parse_http_url(raw)?;
     let url = url::Url::parse(&raw)
         .map_err(|_| "must be an absolute http:// or https:// URL with a host name".to_string())?;
-    let policy = AddressPolicy::for_mode(livemode, allow_private);
+    let policy = AddressPolicy::for_mode(livemode, reach);
     if policy.https_only && url.scheme() != "https" {
         // Shared by payment webhooks and reservation notifications: say the mode, not the kind.
         return Err("must be an https:// URL in live mode".into());
@@ -397,11 +408,11 @@ mod tests {
 
     #[test]
     fn create_time_validation_refuses_internal_literals_and_http_in_live_mode() {
-        assert!(parse_webhook_url("https://example.com/hook", true, false).is_ok());
-        assert!(parse_webhook_url("http://example.com/hook", false, false).is_ok());
-        assert!(parse_webhook_url("http://127.0.0.1:9000/hook", false, false).is_ok());
+        assert!(parse_webhook_url("https://example.com/hook", true, DEFAULT).is_ok());
+        assert!(parse_webhook_url("http://example.com/hook", false, DEFAULT).is_ok());
+        assert!(parse_webhook_url("http://127.0.0.1:9000/hook", false, DEFAULT).is_ok());
         assert_eq!(
-            parse_webhook_url("http://example.com/hook", true, false).expect_err("http in live"),
+            parse_webhook_url("http://example.com/hook", true, DEFAULT).expect_err("http in live"),
             "must be an https:// URL in live mode"
         );
         for bad in [
@@ -412,17 +423,44 @@ mod tests {
             "https://169.254.169.254/",
             "https://metadata.google.internal/",
         ] {
-            assert!(parse_webhook_url(bad, true, false).is_err(), "live {bad}");
+            assert!(parse_webhook_url(bad, true, DEFAULT).is_err(), "live {bad}");
         }
         for bad in [
             "http://10.0.0.1/",
             "http://192.168.0.1/",
             "http://169.254.169.254/",
         ] {
-            assert!(parse_webhook_url(bad, false, false).is_err(), "test {bad}");
+            assert!(
+                parse_webhook_url(bad, false, DEFAULT).is_err(),
+                "test {bad}"
+            );
         }
-        assert!(parse_webhook_url("https://10.0.0.1/", true, true).is_ok());
+        assert!(parse_webhook_url("https://10.0.0.1/", true, PRIVATE).is_ok());
+        // A shared server refuses loopback in test mode too (`NOREN_WEBHOOK_TEST_LOOPBACK=off`).
+        for bad in [
+            "http://127.0.0.1:9000/hook",
+            "http://127.1/",
+            "http://0x7f000001/",
+        ] {
+            let refused = parse_webhook_url(bad, false, SHARED).expect_err("loopback refused");
+            assert!(refused.contains("loopback"), "{bad}: {refused}");
+        }
+        assert!(parse_webhook_url("http://example.com/hook", false, SHARED).is_ok());
     }
+
+    /// `make run`'s default: test mode may reach the developer's machine.
+    const DEFAULT: Reach = Reach {
+        private: false,
+        test_loopback: true,
+    };
+    const PRIVATE: Reach = Reach {
+        private: true,
+        test_loopback: true,
+    };
+    const SHARED: Reach = Reach {
+        private: false,
+        test_loopback: false,
+    };
 
     proptest::proptest! {
         /// Whatever the notation, an IPv4 address mapped into IPv6 is judged like itself.

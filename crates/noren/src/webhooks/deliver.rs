@@ -113,7 +113,7 @@ impl Delivery {
         clock: Clock,
     ) -> anyhow::Result<Self> {
         let client = |livemode: bool| {
-            let policy = AddressPolicy::for_mode(livemode, settings.allow_private);
+            let policy = AddressPolicy::for_mode(livemode, settings.reach());
             reqwest::Client::builder()
                 .timeout(settings.timeout)
                 .connect_timeout(settings.timeout)
@@ -237,7 +237,7 @@ impl Delivery {
         secrets: &[String],
         t: i64,
     ) -> Sent {
-        let policy = AddressPolicy::for_mode(event.livemode, self.settings.allow_private);
+        let policy = AddressPolicy::for_mode(event.livemode, self.settings.reach());
         let client = if event.livemode {
             &self.live_client
         } else {

@@ -24,9 +24,20 @@ pub struct WebhookSettings {
     /// private ranges 10/8, 172.16/12, 192.168/16, 100.64/10 and fc00::/7 (self-hosted
     /// deployments). Loopback stays test-only; link-local and metadata addresses stay refused.
     pub allow_private: bool,
+    /// `NOREN_WEBHOOK_TEST_LOOPBACK`: `on` (default, for `make run`) lets test-mode deliveries
+    /// reach loopback; `off` refuses it in both modes (a shared server).
+    pub test_loopback: bool,
 }
 
 impl WebhookSettings {
+    /// What deliveries may reach besides public addresses.
+    pub fn reach(&self) -> crate::domain::destination::Reach {
+        crate::domain::destination::Reach {
+            private: self.allow_private,
+            test_loopback: self.test_loopback,
+        }
+    }
+
     /// How long a claimed delivery is held before another worker may take it over: longer than
     /// any request can take, so a live worker never loses its claim.
     pub fn lease(&self) -> Duration {

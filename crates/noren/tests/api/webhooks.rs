@@ -26,6 +26,16 @@ use std::time::Duration;
 const EVENTS: &str = "/v3/webhook_events";
 const WAIT: Duration = Duration::from_secs(10);
 
+/// [`fast`] on a shared server: test-mode webhooks may not reach loopback.
+fn shared() -> Options {
+    Options::env(&[
+        ("NOREN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"),
+        ("NOREN_WEBHOOK_POLL_MS", "20"),
+        ("NOREN_WEBHOOK_TIMEOUT_MS", "500"),
+        ("NOREN_WEBHOOK_TEST_LOOPBACK", "off"),
+    ])
+}
+
 fn fast() -> Options {
     Options::env(&[
         ("NOREN_WEBHOOK_RETRY_SCHEDULE", "100ms,200ms,300ms"),
@@ -452,6 +462,30 @@ both_databases! {
         let e = event_when(&app, &m.key, |e| e["token"] == token.as_str() && e["status"] == "failed").await;
         assert_eq!(e["attempts"][0]["error"], "live events go only to https:// URLs");
         assert_eq!(e["body"]["livemode"], true);
+    }
+
+    /// A shared server (`NOREN_WEBHOOK_TEST_LOOPBACK=off`) refuses loopback in test mode too:
+    /// at creation for a literal, and at delivery for a host name that resolves to it, without
+    /// connecting. (The default, which `make run` keeps, is the loopback receivers of every
+    /// other test here.)
+    async fn a_shared_server_refuses_loopback_for_test_events_too(app with shared()) {
+        let m = fixtures::test_merchant(app.db(), "Shared").await;
+        let counter = ConnectionCounter::start().await;
+        let res = app
+            .post_values("/v3/predefined_payments/create_online_payment", &m.key, &[("amount", "1000"), ("webhook_callback_url", &format!("http://127.0.0.1:{}/hook", counter.port))])
+            .await;
+        assert_eq!(res.status(), 400);
+        let body = json(res).await;
+        assert_eq!(body["errors"][0]["field"], "webhook_callback_url", "{body}");
+        assert!(body["errors"][0]["message"].as_str().unwrap_or("").contains("loopback"), "{body}");
+
+        let url = format!("http://localhost:{}/hook", counter.port);
+        let created = app.create_payment(&m.key, &[("amount", "1000"), ("webhook_callback_url", &url)]).await;
+        app.pay(created["predefined_payment"]["token"].as_str().expect("token"), "paypay").await;
+        let e = event_when(&app, &m.key, |e| e["status"] == "failed").await;
+        let error = e["attempts"][0]["error"].as_str().expect("error");
+        assert!(error.starts_with("destination address not allowed: localhost (") && error.ends_with("is loopback"), "{error}");
+        assert_eq!(counter.count(), 0, "no connection reached the host's own port");
     }
 
     async fn redelivery_is_limited_per_key_and_per_event(app with fast()) {

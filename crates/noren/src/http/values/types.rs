@@ -1,7 +1,7 @@
 //! The value types: each parses one value and describes it in the spec from the same constants.
 
 use super::{Raw, Value};
-use crate::domain::destination::parse_webhook_url;
+use crate::domain::destination::{Reach, parse_webhook_url};
 use crate::domain::payment::{MAX_AMOUNT, MIN_AMOUNT, URL_MAX, Yen, parse_http_url};
 use serde_json::Value as Json;
 use utoipa::PartialSchema;
@@ -310,8 +310,8 @@ pub struct WebhookUrl(String);
 impl WebhookUrl {
     /// The rules of the caller's mode (issue 9 item 2; checked again on the resolved address
     /// at delivery).
-    pub fn check(&self, livemode: bool, allow_private: bool) -> Result<(), String> {
-        parse_webhook_url(&self.0, livemode, allow_private).map(|_| ())
+    pub fn check(&self, livemode: bool, reach: Reach) -> Result<(), String> {
+        parse_webhook_url(&self.0, livemode, reach).map(|_| ())
     }
 
     pub fn into_string(self) -> String {

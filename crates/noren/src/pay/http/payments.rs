@@ -67,10 +67,10 @@ async fn create(
     // Issue 9 item 2: https only in live mode, no internal IP literals (checked again on the
     // resolved address at delivery).
     let live = merchant.0.livemode();
-    let allow_private = state.config.webhooks.allow_private;
+    let reach = state.config.webhooks.reach();
     let values = CreateValues::from_values_with(&values, |r: &mut Reader| {
         r.rule("webhook_callback_url", |url: &WebhookUrl| {
-            url.check(live, allow_private)
+            url.check(live, reach)
         });
     })?;
     let principal = &merchant.0;
