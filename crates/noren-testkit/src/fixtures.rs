@@ -120,9 +120,9 @@ pub async fn many_menus(db: &Db, shop_id: i64, count: usize) -> i64 {
     use noren::order::store::menus::{
         self, KIND_MENU, NewMenu, STATUS_AVAILABLE, TYPE_MENU, Texts,
     };
-    use sea_orm::TransactionTrait;
     let now = chrono::Utc::now();
-    let tx = db.begin().await.expect("transaction");
+    // A write transaction: on SQLite it runs on the one writer connection (`noren::db::Db`).
+    let tx = noren::db::begin_write(db).await.expect("transaction");
     let category = menus::create_category(&tx, shop_id, None, None, 100, now)
         .await
         .expect("category");

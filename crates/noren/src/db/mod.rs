@@ -139,13 +139,14 @@ impl ConnectionTrait for Db {
 /// queue behind each other instead of answering "database is locked".
 const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// SQLite connections per process. Each has its own thread; readers never wait for the writer
-/// (WAL). Every statement is a round trip to a connection's thread, and on the 2-core benchmark
-/// machine each extra thread mostly added wake-ups: appends ran at about 2,450/s with four
-/// connections, 2,800/s with three and 3,150/s with two, with reads unchanged (`make bench`).
-/// A request that held a transaction and then waited for a second connection would wait for
-/// the other one here (up to the acquire timeout): services use their transaction for every
-/// read inside it (the idempotent payment calls get it as their executor).
+/// SQLite connections of the pool (the reads), besides the one writer ([`Db`]). Each has its own
+/// thread; readers never wait for the writer (WAL). Every statement is a round trip to a
+/// connection's thread, and on the 2-core benchmark machine each extra thread mostly added
+/// wake-ups: appends ran at about 2,450/s with four connections, 2,800/s with three and 3,150/s
+/// with two (before the writer had its own), and with the writer three pooled connections made
+/// approvals slower than two (`make bench`). A write transaction holds the writer: services use
+/// their transaction for every read and write inside it (the idempotent payment calls get it as
+/// their executor), since a write through the pool would wait for the writer they hold.
 const SQLITE_CONNECTIONS: u32 = 2;
 
 /// How often the write-ahead log is copied into the database file (a passive checkpoint, which
