@@ -174,7 +174,7 @@ impl Context {
     /// Writes `outcome` on the claimed `job` through `db` (only while this runner holds it),
     /// with the kind's retry `schedule`, and answers what `run` then returns. Pass the
     /// transaction of the run's last writes: they and the end of the job commit together, one
-    /// commit instead of two (a webhook delivery records its attempt this way).
+    /// commit instead of two (webhook deliveries end this way, several at once: [`Context::record_all`]).
     pub async fn record<P>(
         &self,
         db: &impl ConnectionTrait,
@@ -182,24 +182,12 @@ impl Context {
         schedule: &[Duration],
         outcome: Outcome,
     ) -> Result<Outcome, DbErr> {
-        let end = End::of(
-            &outcome,
-            job.attempt,
-            job.max_attempts,
-            schedule,
-            self.clock.now(),
-        );
-        let held = end
-            .write(db, job.id, &self.worker, self.clock.now())
-            .await?;
-        Ok(Outcome::Recorded(Recorded {
-            label: end.label(),
-            held,
-        }))
+        let mut recorded = self.record_all(db, &[(job, outcome)], schedule).await?;
+        recorded
+            .pop()
+            .ok_or_else(|| DbErr::Custom("no outcome was recorded".into()))
     }
-}
 
-impl Context {
     /// [`Context::record`] for several claimed jobs at once, in one statement: what each of
     /// their runs then returns, in the order given.
     pub async fn record_all<P>(

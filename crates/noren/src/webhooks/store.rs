@@ -37,6 +37,20 @@ fn job_payload(public_id: &str) -> serde_json::Value {
     })
 }
 
+/// Queues the delivery of the event `public_id` (written next, naming the job) now, with at
+/// most `max_deliveries` runs; answers the job's id.
+async fn enqueue_delivery(
+    db: &impl ConnectionTrait,
+    public_id: &str,
+    max_deliveries: i32,
+    now: DateTime<Utc>,
+) -> Result<i64, DbErr> {
+    let payload = job_payload(public_id);
+    Ok(jobs::enqueue(db, QUEUE, &payload, now, max_deliveries, now)
+        .await?
+        .id)
+}
+
 /// Records the `status` event of `attempt` and queues its delivery, in the caller's
 /// transaction (the outbox: the state change and its event commit together).
 /// `max_deliveries` is the first delivery plus the retries.
@@ -60,18 +74,7 @@ pub async fn record_event(
     let body = serde_json::to_string(&body).map_err(|e| DbErr::Custom(e.to_string()))?;
     let public_id = new_event_id();
     let job_id = match url {
-        Some(_) => Some(
-            jobs::enqueue(
-                db,
-                QUEUE,
-                &job_payload(&public_id),
-                now,
-                max_deliveries,
-                now,
-            )
-            .await?
-            .id,
-        ),
+        Some(_) => Some(enqueue_delivery(db, &public_id, max_deliveries, now).await?),
         None => None,
     };
     webhook_event::ActiveModel {
@@ -130,18 +133,7 @@ pub async fn record_platform_event(
         .await?
         .and_then(|p| platform_url(p, e.livemode));
     let job_id = match url {
-        Some(_) => Some(
-            jobs::enqueue(
-                db,
-                QUEUE,
-                &job_payload(&e.public_id),
-                now,
-                max_deliveries,
-                now,
-            )
-            .await?
-            .id,
-        ),
+        Some(_) => Some(enqueue_delivery(db, &e.public_id, max_deliveries, now).await?),
         None => None,
     };
     webhook_event::ActiveModel {
@@ -578,11 +570,7 @@ pub async fn redeliver(
                 .await?;
             j.id
         }
-        _ => {
-            jobs::enqueue(db, QUEUE, &job_payload(&event.public_id), now, 1, now)
-                .await?
-                .id
-        }
+        _ => enqueue_delivery(db, &event.public_id, 1, now).await?,
     };
     let mut active: webhook_event::ActiveModel = event.into();
     active.url = Set(Some(url));
