@@ -221,7 +221,13 @@ impl Server {
             slices: Slices::default().with(PaymentHooks::following(vec![Arc::new(
                 crate::order::service::cafeteria::FollowPayments,
             )])),
-            rate_limits: Arc::new(RateLimits::new(&config_limits, &metrics, clock.clone())),
+            rate_limits: Arc::new(RateLimits::new(
+                &config_limits,
+                &metrics,
+                clock.clone(),
+                // Processes on PostgreSQL share their limits through it; SQLite is one process.
+                (db.get_database_backend() == sea_orm::DbBackend::Postgres).then_some(&db),
+            )),
             secret_box,
             redeliver_limiter: Arc::new(ratelimit::redeliver_limiter(clock.clone())),
             clock,
@@ -287,18 +293,18 @@ impl Server {
         let mut tidy_stop = serving.clone();
         let tidy = tokio::spawn(async move {
             // Every 5 s the metrics fold their histogram samples; every minute the limiters
-            // forget idle clients.
+            // forget idle clients and the shared buckets that are full again.
             let mut ticks = 0u32;
             loop {
                 tokio::select! {
-                    () = tokio::time::sleep(std::time::Duration::from_secs(5)) => {
-                        metrics.upkeep();
-                        ticks = ticks.wrapping_add(1);
-                        if ticks.is_multiple_of(12) {
-                            limiter.forget_idle();
-                        }
-                    }
+                    () = tokio::time::sleep(std::time::Duration::from_secs(5)) => {}
                     _ = tidy_stop.wait_for(|stop| *stop) => break,
+                }
+                metrics.upkeep();
+                ticks = ticks.wrapping_add(1);
+                if ticks.is_multiple_of(12) {
+                    limiter.forget_idle();
+                    limiter.forget_full().await;
                 }
             }
         });

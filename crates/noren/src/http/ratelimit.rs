@@ -20,12 +20,20 @@
 //! limited answer carries `RateLimit-Policy` and `RateLimit` in the structured form of the IETF
 //! draft (draft-ietf-httpapi-ratelimit-headers): `"key";q=100;w=1` and `"key";r=57;t=1`.
 //! The limiters read the state's clock ([`LimiterClock`]), so a test moves time instead of
-//! sleeping. Limits are per process: N processes behind a load balancer allow N times as much. The
+//! sleeping. On PostgreSQL the three limits are counted in the database, so they hold across
+//! every process that shares it ([`shared`]; a process falls back to its own limiter when the
+//! database cannot be asked); on SQLite (one process) they are counted in memory. What stays per
+//! process: the blocked addresses (each process learns of a block on the next failure it sees
+//! from that address, so N processes let at most N − 1 more failures through per refill), the
+//! keys known to have authenticated, and the redelivery limit. The
 //! operations paths (`/healthz`, `/readyz`, `/metrics`) are not limited: load balancers and
 //! scrapers poll them. Each 429 counts in `noren_rate_limited_total{scope}` (`key`, `address`,
 //! `failures`) on `/metrics`.
 
+mod shared;
+
 use crate::config::{Limits, Rate};
+use crate::db::Db;
 use crate::domain::clock::Clock;
 use crate::http::error::{ErrorBody, ErrorCode, error_response};
 use crate::http::metrics::Metrics;
@@ -38,7 +46,7 @@ use governor::middleware::StateInformationMiddleware;
 use governor::state::keyed::DashMapStateStore;
 use governor::{Quota, RateLimiter};
 use sha2::{Digest, Sha256};
-use std::hash::Hash;
+use shared::{Shared, Subject};
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -72,11 +80,13 @@ impl governor::clock::Clock for LimiterClock {
     }
 }
 
-/// One named limit: its rate and the limiter that enforces it.
-struct Limit<K: Hash + Eq + Clone> {
+/// One named limit: its rate and the limiter that enforces it (in the database when processes
+/// share one, else in memory).
+struct Limit<K: Subject> {
     name: &'static str,
     rate: Rate,
     limiter: Keyed<K>,
+    shared: Option<Shared<K>>,
     /// `noren_rate_limited_total{scope=name}`.
     refused: metrics::Counter,
 }
@@ -87,8 +97,14 @@ enum Outcome {
     Refused { wait: Duration },
 }
 
-impl<K: Hash + Eq + Clone> Limit<K> {
-    fn new(name: &'static str, rate: Rate, metrics: &Metrics, clock: &LimiterClock) -> Self {
+impl<K: Subject> Limit<K> {
+    fn new(
+        name: &'static str,
+        rate: Rate,
+        metrics: &Metrics,
+        clock: &LimiterClock,
+        shared: Option<&Db>,
+    ) -> Self {
         let count = NonZeroU32::new(rate.count).unwrap_or(NonZeroU32::MIN);
         let period = rate.window / rate.count.max(1);
         let quota = Quota::with_period(period)
@@ -99,11 +115,17 @@ impl<K: Hash + Eq + Clone> Limit<K> {
             rate,
             limiter: RateLimiter::dashmap_with_clock(quota, clock.clone())
                 .with_middleware::<StateInformationMiddleware>(),
+            shared: shared.map(|db| Shared::new(name, rate, db.clone(), clock.clock.clone())),
             refused: metrics.rate_limited(name),
         }
     }
 
-    fn check(&self, key: &K) -> Outcome {
+    async fn check(&self, key: &K) -> Outcome {
+        if let Some(shared) = &self.shared
+            && let Some(said) = shared.check(key).await
+        {
+            return said;
+        }
         match self.limiter.check_key(key) {
             Ok(snapshot) => Outcome::Allowed {
                 remaining: snapshot.remaining_burst_capacity(),
@@ -115,8 +137,8 @@ impl<K: Hash + Eq + Clone> Limit<K> {
     }
 
     /// Checks `key`: the headers to add to the answer, or the 429 answer.
-    fn apply(&self, key: &K) -> Result<[(HeaderName, HeaderValue); 2], Box<Response>> {
-        match self.check(key) {
+    async fn apply(&self, key: &K) -> Result<[(HeaderName, HeaderValue); 2], Box<Response>> {
+        match self.check(key).await {
             Outcome::Allowed { remaining } => {
                 let used = self.rate.count.saturating_sub(remaining);
                 let reset = self.rate.window / self.rate.count.max(1) * used;
@@ -189,7 +211,9 @@ pub struct RateLimits {
 }
 
 impl RateLimits {
-    pub fn new(limits: &Limits, metrics: &Metrics, clock: Clock) -> Self {
+    /// The limits of `limits`, counted in `shared` when given (PostgreSQL: every process on the
+    /// database shares them), else in memory.
+    pub fn new(limits: &Limits, metrics: &Metrics, clock: Clock, shared: Option<&Db>) -> Self {
         let clock = LimiterClock::new(clock);
         let ttl = limits
             .failures
@@ -198,13 +222,13 @@ impl RateLimits {
         RateLimits {
             per_key: limits
                 .per_key
-                .map(|r| Limit::new("key", r, metrics, &clock)),
+                .map(|r| Limit::new("key", r, metrics, &clock, shared)),
             per_address: limits
                 .per_address
-                .map(|r| Limit::new("address", r, metrics, &clock)),
+                .map(|r| Limit::new("address", r, metrics, &clock, shared)),
             failures: limits
                 .failures
-                .map(|r| Limit::new("failures", r, metrics, &clock)),
+                .map(|r| Limit::new("failures", r, metrics, &clock, shared)),
             blocked: moka::sync::Cache::builder()
                 .max_capacity(100_000)
                 .time_to_live(ttl)
@@ -242,11 +266,32 @@ impl RateLimits {
         }
     }
 
+    /// Removes the shared buckets that are full again (called every minute, like
+    /// [`RateLimits::forget_idle`]).
+    pub async fn forget_full(&self) {
+        if let Some(shared) = self.per_key.as_ref().and_then(|l| l.shared.as_ref()) {
+            shared.forget_full().await;
+        }
+        for l in [&self.per_address, &self.failures].into_iter().flatten() {
+            if let Some(shared) = &l.shared {
+                shared.forget_full().await;
+            }
+        }
+    }
+
     /// The client's address: the last entry of the trusted proxy's header when one is
-    /// configured, else the connection's peer. IPv6 addresses are cut to their /64.
+    /// configured, else the connection's peer. IPv6 addresses are cut to their /64. The last
+    /// entry of the header's *last line*: a proxy may append its own line after the ones the
+    /// client sent (HAProxy's `option forwardfor` does), and the client writes the others.
     fn client_ip(&self, req: &Request) -> Option<IpAddr> {
         let from_header = self.client_ip_header.as_ref().and_then(|name| {
-            let value = req.headers().get(name)?.to_str().ok()?;
+            let value = req
+                .headers()
+                .get_all(name)
+                .iter()
+                .next_back()?
+                .to_str()
+                .ok()?;
             value.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
         });
         let ip = from_header.or_else(|| {
@@ -268,11 +313,11 @@ impl RateLimits {
 
     /// Counts a failure of `ip`; when they are used up, the address is refused until the
     /// next one is allowed.
-    fn failed(&self, ip: IpAddr) {
+    async fn failed(&self, ip: IpAddr) {
         let Some(failures) = &self.failures else {
             return;
         };
-        let wait = match failures.check(&ip) {
+        let wait = match failures.check(&ip).await {
             Outcome::Allowed { remaining: 0 } => failures.rate.window / failures.rate.count.max(1),
             Outcome::Allowed { .. } => return,
             Outcome::Refused { wait } => wait,
@@ -350,8 +395,14 @@ pub async fn limit(State(limits): State<Arc<RateLimits>>, req: Request, next: Ne
         }
     }
     let checked = match (&key, ip) {
-        (Some(hash), _) => limits.per_key.as_ref().map(|l| l.apply(hash)),
-        (None, Some(ip)) => limits.per_address.as_ref().map(|l| l.apply(&ip)),
+        (Some(hash), _) => match &limits.per_key {
+            Some(l) => Some(l.apply(hash).await),
+            None => None,
+        },
+        (None, Some(ip)) => match &limits.per_address {
+            Some(l) => Some(l.apply(&ip).await),
+            None => None,
+        },
         (None, None) => None,
     };
     let headers = match checked {
@@ -374,7 +425,7 @@ pub async fn limit(State(limits): State<Arc<RateLimits>>, req: Request, next: Ne
         && (status == StatusCode::UNAUTHORIZED
             || (status == StatusCode::NOT_FOUND && key.is_none()))
     {
-        limits.failed(ip);
+        limits.failed(ip).await;
     }
     res
 }

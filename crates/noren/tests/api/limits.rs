@@ -4,12 +4,14 @@
 
 use noren::db::repo::accounts;
 use noren::domain::keys::PartnerFamily;
-use noren_testkit::{Options, TestApp, both_databases, fixtures, header, json};
+use noren_testkit::{Backend, Options, TestApp, both_databases, fixtures, header, json};
+use sea_orm::{ConnectionTrait, Statement};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 const WHOAMI: &str = "/v3/api_keys/whoami";
+const BIN: &str = env!("CARGO_BIN_EXE_noren");
 
 /// Reads whatever the server sends until it closes the connection (or `within` passes).
 async fn read_until_closed(stream: &mut TcpStream, within: Duration) -> Option<String> {
@@ -83,6 +85,65 @@ both_databases! {
         assert_eq!(app.get("/healthz").await.status(), 200);
     }
 
+    async fn a_limit_holds_across_processes_on_postgresql_and_per_process_on_sqlite(
+        app with Options::env(&[("NOREN_RATE_LIMIT_PER_KEY", "6/m"), ("NOREN_RATE_LIMIT_PER_ADDRESS", "300/m")])
+    ) {
+        // A second `noren serve` on the same database, with the same limits.
+        let m = fixtures::test_merchant(app.db(), "Shared").await;
+        let data_dir = app.data_dir();
+        let (mut child, other) = noren_testkit::process::serve(BIN, &app.database_url, &[
+            ("NOREN_DATA_DIR", &data_dir),
+            ("NOREN_RATE_LIMIT_PER_KEY", "6/m"),
+            ("NOREN_RATE_LIMIT_PER_ADDRESS", "300/m"),
+        ]).await;
+        let bases = [app.base.clone(), other];
+        // One call of the six: a payment to read without a key below.
+        let created = app.create_payment(&m.key, &[("amount", "1000")]).await;
+        let token = created["predefined_payment"]["token"].as_str().expect("token").to_string();
+        // Then the same key, calls alternating between the two processes.
+        let mut allowed = [0u32; 2];
+        for i in 0..16 {
+            let res = app.client.get(format!("{}{WHOAMI}", bases[i % 2])).header("X-Auth-API-Key", &m.key).send().await.expect("sent");
+            match res.status().as_u16() {
+                200 => allowed[i % 2] += 1,
+                429 => {}
+                other => panic!("call {i}: {other}"),
+            }
+        }
+        // A limit of 300 a minute lets each process take leases of 3: calls without a key from
+        // one address, alternating, pass about 300 (a few fewer when leases are held, a few more
+        // for the seconds the calls take to refill).
+        let mut public = 0u32;
+        for i in 0..400 {
+            let res = app.client.get(format!("{}/v3/predefined_payments/{token}", bases[i % 2])).send().await.expect("sent");
+            match res.status().as_u16() {
+                200 => public += 1,
+                429 => {}
+                other => panic!("public call {i}: {other}"),
+            }
+        }
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+        eprintln!("{:?}: key calls allowed {allowed:?}, address calls allowed {public} of 400", app.backend);
+        match app.backend {
+            Backend::Postgres => {
+                assert_eq!(allowed[0] + allowed[1], 5, "one limit for both processes: {allowed:?}");
+                assert!(allowed[0] >= 2 && allowed[1] >= 2, "both processes served: {allowed:?}");
+                assert!((294..=315).contains(&public), "about 300 allowed across both: {public}");
+                let rows = app.db().query_one_raw(Statement::from_string(
+                    app.db().get_database_backend(),
+                    "SELECT COUNT(*) AS n FROM rate_buckets WHERE scope = 'key'",
+                )).await.expect("counted").expect("a row");
+                assert_eq!(rows.try_get::<i64>("", "n").expect("n"), 1, "one bucket for the key");
+            }
+            // One process per SQLite database: each limits in memory.
+            Backend::Sqlite => {
+                assert_eq!(allowed, [5, 6], "each process its own limit: {allowed:?}");
+                assert!(public > 315, "each process its own address limit: {public}");
+            }
+        }
+    }
+
     async fn guessing_keys_or_tokens_gets_the_address_refused(
         app with Options::env(&[("NOREN_RATE_LIMIT_FAILURES", "4/m")])
     ) {
@@ -107,6 +168,26 @@ both_databases! {
         // the address is let through again.
         app.state().clock.advance(chrono::Duration::seconds(16));
         assert_eq!(app.get_with_key(WHOAMI, &m.key).await.status(), 200);
+    }
+
+    async fn a_forged_forwarded_for_line_does_not_change_the_clients_address(
+        app with Options::env(&[("NOREN_RATE_LIMIT_FAILURES", "2/m"), ("NOREN_CLIENT_IP_HEADER", "x-forwarded-for")])
+    ) {
+        // HAProxy's `option forwardfor` appends its own line after the client's: the client
+        // writes every line but the last, so only the last one counts.
+        let guess = |i: u32, forged: String, real: &'static str| {
+            app.client.get(app.url(WHOAMI))
+                .header("X-Auth-API-Key", format!("sk_test_{}{i}", "x".repeat(30)))
+                .header("x-forwarded-for", forged)
+                .header("x-forwarded-for", real)
+                .send()
+        };
+        for i in 0..2 {
+            assert_eq!(guess(i, format!("192.0.2.{i}"), "198.51.100.9").await.expect("sent").status(), 401);
+        }
+        let res = guess(2, "192.0.2.77, 192.0.2.78".into(), "198.51.100.9").await.expect("sent");
+        assert_eq!(res.status(), 429, "the proxy's address is blocked, whatever the client wrote");
+        assert_eq!(guess(3, "198.51.100.9".into(), "198.51.100.10").await.expect("sent").status(), 401, "another address is not");
     }
 
     async fn a_known_good_key_behind_a_guessing_neighbours_address_is_still_served(

@@ -19,6 +19,7 @@ mod m20261206_000016_inbound_holds;
 mod m20261206_000017_menu_import_snapshots;
 mod m20261207_000018_inbound_booking_reads;
 mod m20261208_000019_heartbeats;
+mod m20261209_000020_rate_buckets;
 
 pub struct Migrator;
 
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000017_menu_import_snapshots::Migration),
             Box::new(m20261207_000018_inbound_booking_reads::Migration),
             Box::new(m20261208_000019_heartbeats::Migration),
+            Box::new(m20261209_000020_rate_buckets::Migration),
         ]
     }
 }
