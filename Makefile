@@ -15,7 +15,7 @@ PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package.json checkout/package-lock.json \
 	tools/precompress.mjs
 
-.PHONY: audit moto help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean
+.PHONY: audit moto help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean scale-test
 
 help:
 	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
@@ -24,6 +24,7 @@ help:
 	@echo "make contract schemathesis against /openapi/pay.yaml, /openapi/order.json and /openapi/inbound.json on a live server (installs it in a venv)"
 	@echo "make lint-openapi  @redocly/cli lint of the committed specs, internal/checkout.json included (tools/redocly.yaml)"
 	@echo "make clients      a Python client generated from openapi/pay.yaml pays a sandbox payment (inbound.json: generation only)"
+	@echo "make scale-test three noren on one PostgreSQL and an S3 store behind HAProxy: SIGKILL, rolling restart, races, shared limits"
 	@echo "make bench   load benchmarks against the release server"
 	@echo "make audit   Lighthouse (mobile) and axe of every portal route, en and ja, against the release server"
 	@echo "make build   release server, portal and checkout"
@@ -87,6 +88,14 @@ e2e: server portal checkout e2e/node_modules/.installed
 contract: server
 	NOREN_BIN=$(NOREN_BIN) bash schemathesis/run.sh
 
+## The real shape (issue 21): three release `noren serve` on one throwaway PostgreSQL and moto's
+## S3 server behind HAProxy with deploy/haproxy.cfg; a payment load with one process SIGKILLed,
+## a rolling restart, the last-seats race, an import across processes, one key's limit across
+## them and a revocation. Prints a table; fails on a lost event or a failed request.
+## (crates/noren/tests/api/scale.rs; needs haproxy, which .ci/run installs.)
+scale-test: server moto
+	NOREN_BIN=$(NOREN_BIN) cargo test --locked -p noren --test api scale:: -- --ignored --nocapture
+
 ## moto's S3-compatible server (PyPI moto[server], in a venv under ~/.cache/noren) for the
 ## menu import's S3 tests; without it they are skipped loudly (failed under CI).
 moto:
@@ -106,6 +115,7 @@ ci:
 	cd portal && npm run -s lint
 	$(MAKE) e2e
 	$(MAKE) clients
+	$(MAKE) scale-test
 	$(MAKE) contract
 
 ## Lighthouse (mobile performance, accessibility) and axe's serious findings of every portal

@@ -8,6 +8,7 @@
 //! that leaves jobs on purpose (its runner is off) says so with [`Options::leaving_jobs`].
 
 pub mod fixtures;
+pub mod moto;
 pub mod postgres;
 pub mod process;
 pub mod receiver;
@@ -91,6 +92,9 @@ pub struct Options {
     /// after the work was done rather than after a sleep. Teardown runs what is still due
     /// before it checks the queue.
     pub manual_jobs: bool,
+    /// Serve this database instead of a fresh one (a test that runs other `noren` processes
+    /// on a database it made, e.g. the scale test).
+    pub database_url: Option<String>,
 }
 
 impl Options {
@@ -127,9 +131,12 @@ impl TestApp {
             .prefix("noren-test-")
             .tempdir()
             .expect("temp dir");
-        let database_url = match backend {
-            Backend::Sqlite => format!("sqlite://{}", dir.path().join("noren.db").display()),
-            Backend::Postgres => postgres::fresh_database().await?,
+        let database_url = match (&options.database_url, backend) {
+            (Some(url), _) => url.clone(),
+            (None, Backend::Sqlite) => {
+                format!("sqlite://{}", dir.path().join("noren.db").display())
+            }
+            (None, Backend::Postgres) => postgres::fresh_database().await?,
         };
         let mut env = options.env.clone();
         if options.manual_jobs {

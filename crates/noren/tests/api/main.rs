@@ -37,6 +37,7 @@ mod payments;
 mod portal;
 mod refunds;
 mod sandbox;
+mod scale;
 mod scopes;
 mod webhooks;
 mod whoami;

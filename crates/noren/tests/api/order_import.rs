@@ -72,7 +72,7 @@ fn workbook(given: &[SheetSpec<'_>]) -> Vec<u8> {
 
 /// The standard workbook: 3 menus (one from a template), a category, 2 variations in a
 /// required, exclusive size category offered with the ramen, a stock and an image.
-fn standard(ramen_price: f64) -> Vec<u8> {
+pub(crate) fn standard(ramen_price: f64) -> Vec<u8> {
     workbook(&[
         (
             "templates",
@@ -816,72 +816,9 @@ fn zip_bomb() -> Vec<u8> {
     out.into_inner()
 }
 
-/// moto's S3 server on a free port, or `None` (said loudly) when it is not installed outside
-/// CI; under CI (`CI=true` or `NOREN_REQUIRE_MOTO=1`) a missing server fails the test.
-async fn moto() -> Option<(Moto, String)> {
-    let candidates = [
-        std::env::var("NOREN_MOTO_SERVER").ok(),
-        std::env::var("HOME")
-            .ok()
-            .map(|h| format!("{h}/.cache/noren/venv-moto/bin/moto_server")),
-    ];
-    let bin = candidates
-        .into_iter()
-        .flatten()
-        .find(|p| std::path::Path::new(p).exists());
-    let Some(bin) = bin else {
-        let required = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-            || std::env::var("NOREN_REQUIRE_MOTO").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "moto_server is required under CI: run `make moto` (tools/install-moto.sh)"
-        );
-        eprintln!(
-            "SKIPPED: the S3 test needs moto_server: run `make moto` (tools/install-moto.sh)"
-        );
-        return None;
-    };
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .expect("test step")
-        .local_addr()
-        .expect("test step")
-        .port();
-    let moto = Moto(
-        std::process::Command::new(bin)
-            .args(["-H", "127.0.0.1", "-p", &port.to_string()])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("moto_server starts"),
-    );
-    let url = format!("http://127.0.0.1:{port}");
-    eventually(
-        &format!("moto_server listens on {port}"),
-        Duration::from_secs(10),
-        || async {
-            tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .map(drop)
-                .map_err(|e| e.to_string())
-        },
-    )
-    .await;
-    Some((moto, url))
-}
-
-/// Kills moto when the test ends, however it ends.
-struct Moto(std::process::Child);
-
-impl Drop for Moto {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[tokio::test]
 async fn the_object_store_can_be_s3_with_presigned_upload_urls() {
-    let Some((_moto, endpoint)) = moto().await else {
+    let Some((_moto, endpoint)) = noren_testkit::moto::start().await else {
         return;
     };
     // The bucket, made with moto's own API (a plain S3 PUT bucket; moto accepts any keys).
