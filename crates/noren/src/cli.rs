@@ -1,5 +1,6 @@
 //! The `noren` command line: `serve` (default), `migrate`, `healthcheck`, `openapi`, `demo`, and the operator
 //! commands that create legal persons, shops, devices, platforms and keys. Keys are printed once.
+//! `secret-key rotate` re-encrypts the stored secrets after a change of `NOREN_SECRET_KEY`.
 
 use crate::app::{self, Server};
 use crate::config::Config;
@@ -22,8 +23,10 @@ use std::process::ExitCode;
 mod inbound;
 mod inbound_platforms;
 mod order_settings;
+mod secret_key;
 use inbound::InboundCommand;
 use order_settings::{BenchMenusArgs, DeliveryAddressesCommand, OrderSettingsCommand};
+use secret_key::SecretKeyCommand;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -101,6 +104,10 @@ pub enum Command {
     /// The addresses a restaurant delivers to (`deliveryAddresses`).
     #[command(subcommand)]
     DeliveryAddresses(DeliveryAddressesCommand),
+    /// The key that encrypts stored secrets (`NOREN_SECRET_KEY`): re-encrypt them after a
+    /// rotation (`rotate`), or check that nothing needs the previous keys (`rotate --check`).
+    #[command(subcommand)]
+    SecretKey(SecretKeyCommand),
     /// Internal (benchmark): give a shop many plain menus.
     #[command(hide = true)]
     BenchMenus(BenchMenusArgs),
@@ -281,6 +288,7 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
             operator(&config, Operator::DeliveryAddresses(cmd)).await
         }
         Command::BenchMenus(args) => operator(&config, Operator::BenchMenus(args)).await,
+        Command::SecretKey(cmd) => secret_key::secret_key(&config, cmd).await,
     }
 }
 

@@ -52,6 +52,10 @@ pub struct Config {
     /// on first start and used (see [`Config::secret_box`]). Kept as the cipher, whose `Debug`
     /// never shows the key.
     pub secret_key: Option<SecretBox>,
+    /// `NOREN_SECRET_KEY_PREVIOUS`: earlier keys (comma-separated, each like
+    /// `NOREN_SECRET_KEY`) that still open stored values and verify signed links while a key
+    /// rotation is under way; nothing is sealed or signed with them. Each is a box of one key.
+    pub secret_key_previous: Vec<SecretBox>,
     pub limits: Limits,
     /// `NOREN_OBJECT_STORE_URL` (`s3://BUCKET/PREFIX`) and the `AWS_*` settings: where uploaded
     /// files live (default: `objects/` under `data_dir`). See `objects.rs`.
@@ -203,14 +207,22 @@ impl Config {
             portal_dir: env.dir("NOREN_PORTAL_DIR")?,
             checkout_dir: env.dir("NOREN_CHECKOUT_DIR")?,
             secret_key: secret_key(&env)?,
+            secret_key_previous: secret_key_previous(&env)?,
             data_dir,
         })
     }
 
     /// What encrypts secrets at rest: `NOREN_SECRET_KEY`, else the key file under `data_dir`,
-    /// made (mode 0600) on first start so that `make run` needs no setup. Several processes
+    /// made (mode 0600) on first start so that `make run` needs no setup; either way with the
+    /// keys of `NOREN_SECRET_KEY_PREVIOUS` to open what earlier keys sealed. Several processes
     /// sharing one database must all be given the same `NOREN_SECRET_KEY`.
     pub fn secret_box(&self) -> anyhow::Result<SecretBox> {
+        Ok(self
+            .current_secret_box()?
+            .with_previous(&self.secret_key_previous))
+    }
+
+    fn current_secret_box(&self) -> anyhow::Result<SecretBox> {
         use anyhow::Context;
         if let Some(secret_box) = &self.secret_key {
             return Ok(secret_box.clone());
@@ -385,6 +397,29 @@ fn secret_key<F: Fn(&str) -> Option<String>>(
     Ok(Some(SecretBox::new(&key)))
 }
 
+/// `NOREN_SECRET_KEY_PREVIOUS`: keys separated by commas (an empty entry is skipped); a bad key
+/// is never echoed.
+fn secret_key_previous<F: Fn(&str) -> Option<String>>(
+    env: &Env<F>,
+) -> Result<Vec<SecretBox>, ConfigError> {
+    let Some(v) = env.get("NOREN_SECRET_KEY_PREVIOUS") else {
+        return Ok(Vec::new());
+    };
+    v.split(',')
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .map(|k| {
+            SecretBox::parse_key(k)
+                .map(|key| SecretBox::new(&key))
+                .ok_or(ConfigError {
+                    var: "NOREN_SECRET_KEY_PREVIOUS",
+                    value: "…".into(),
+                    expected: "keys separated by commas, each 32 bytes as 64 hex digits or base64 (like NOREN_SECRET_KEY)",
+                })
+        })
+        .collect()
+}
+
 /// The `NOREN_WEBHOOK_*` settings.
 fn webhook_settings<F: Fn(&str) -> Option<String>>(
     env: &Env<F>,
@@ -489,6 +524,8 @@ fn limits<F: Fn(&str) -> Option<String>>(env: &Env<F>) -> Result<Limits, ConfigE
 #[cfg(test)]
 mod tests {
     use super::*;
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD as STANDARD_B64;
     use std::collections::HashMap;
 
     fn parse(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
@@ -511,6 +548,7 @@ mod tests {
 
     #[test]
     fn each_bad_value_names_its_variable() {
+        let one_good_one_bad = format!("{},00ff", "ab".repeat(32));
         for (var, value) in [
             ("NOREN_LISTEN", "localhost"),
             ("NOREN_DATABASE_URL", "mysql://x"),
@@ -537,6 +575,8 @@ mod tests {
             ("NOREN_WEBHOOK_ALLOW_PRIVATE", "yes"),
             ("NOREN_SECRET_KEY", "not-a-key"),
             ("NOREN_SECRET_KEY", "00ff"),
+            ("NOREN_SECRET_KEY_PREVIOUS", "not-a-key"),
+            ("NOREN_SECRET_KEY_PREVIOUS", one_good_one_bad.as_str()),
         ] {
             let err = parse(&[(var, value)]).expect_err(var);
             assert_eq!(err.var, var);
@@ -590,6 +630,35 @@ mod tests {
         let sealed = SecretBox::new(&[0xab; 32]).seal("whsec_x");
         let opened = ok.secret_box().expect("from the variable").open(&sealed);
         assert_eq!(opened.as_deref(), Ok("whsec_x"));
+    }
+
+    #[test]
+    fn previous_secret_keys_open_what_they_sealed_and_never_seal() {
+        let (old, older) = ("cd".repeat(32), STANDARD_B64.encode([0xefu8; 32]));
+        let c = parse(&[
+            ("NOREN_SECRET_KEY", &"ab".repeat(32)),
+            ("NOREN_SECRET_KEY_PREVIOUS", &format!(" {old} ,{older},")),
+        ])
+        .expect("valid keys");
+        assert_eq!(c.secret_key_previous.len(), 2);
+        assert!(
+            !format!("{c:?}").to_lowercase().contains(&old),
+            "never shown"
+        );
+        let b = c.secret_box().expect("box");
+        for key in [[0xcd; 32], [0xef; 32]] {
+            let sealed = SecretBox::new(&key).seal("whsec_x");
+            assert_eq!(b.open(&sealed).as_deref(), Ok("whsec_x"));
+        }
+        let sealed = b.seal("whsec_y");
+        assert_eq!(
+            SecretBox::new(&[0xab; 32]).open(&sealed).as_deref(),
+            Ok("whsec_y")
+        );
+        let err = parse(&[("NOREN_SECRET_KEY_PREVIOUS", &format!("{old},short"))])
+            .expect_err("a bad entry");
+        assert!(!err.to_string().contains(&old), "{err}");
+        assert!(parse(&[]).expect("defaults").secret_key_previous.is_empty());
     }
 
     #[test]

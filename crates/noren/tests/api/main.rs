@@ -39,5 +39,6 @@ mod refunds;
 mod sandbox;
 mod scale;
 mod scopes;
+mod secret_key;
 mod webhooks;
 mod whoami;
