@@ -12,7 +12,12 @@
 #   NOREN_BENCH_CONNECTIONS  wrk connections (default 32)
 #   NOREN_BENCH_STRICT     1 = exit with status 1 when a target is missed (default: report only)
 #   NOREN_BENCH_ONLY       phases to run, comma-separated (default: all): payments, append, shop,
-#                          webhooks, inbound, imports, postgres. /healthz, the baseline, always runs.
+#                          webhooks, inbound, imports, postgres, scale. /healthz, the baseline,
+#                          always runs. `scale` (PostgreSQL behind HAProxy with deploy/haproxy.cfg,
+#                          one process then two) needs haproxy.
+#
+# wrk (and haproxy for the scale phase) are installed with apt-get when missing and this runs as
+# root (as CI's .ci/run installs chromium); otherwise the script says what to install.
 #
 # The server gets a fresh SQLite database in a temporary directory, listens on a free loopback
 # port, and is stopped on exit whatever happens. Traffic goes to 127.0.0.1 only.
@@ -93,6 +98,9 @@ STOP_TIMEOUT_S=5
 WORK_DIR=""
 SERVER_PID=""
 BASE_URL=""
+# The scale phase's second process and HAProxy.
+EXTRA_PID=""
+LB_PID=""
 MISSED=0
 
 # Results, one entry per measured endpoint, in the order measured.
@@ -158,6 +166,8 @@ stop_postgres() {
 
 cleanup() {
   local status=$?
+  stop_lb
+  stop_extra
   stop_server
   stop_postgres
   if [[ -n "$WORK_DIR" ]]; then
@@ -506,7 +516,7 @@ report() {
   printf '%-34s %8s MiB   target < %s MiB    %s\n' "RSS idle (VmRSS before load)" \
     "$(mib "$IDLE_RSS_KIB")" "$TARGET_IDLE_RSS_MIB" "$VERDICT"
   for name in "${NAMES[@]}"; do
-    [[ "$name" == *_pg ]] && continue
+    [[ "$name" == *_pg || "$name" == *_lb? ]] && continue
     printf '%-34s %8s MiB\n' "RSS peak during $name (VmHWM)" "$(mib "${PEAK_KIB[$name]}")"
     if ((PEAK_KIB[$name] > peak_all)); then
       peak_all=${PEAK_KIB[$name]}
@@ -522,12 +532,113 @@ report() {
   fi
 }
 
+# debian_tool COMMAND PACKAGE: installs PACKAGE with apt-get when COMMAND is missing and this runs
+# as root; fails with what to install otherwise.
+debian_tool() {
+  command -v "$1" >/dev/null 2>&1 || [[ -x "/usr/sbin/$1" ]] && return 0
+  if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    echo "bench: installing Debian's $2" >&2
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$2" >/dev/null ||
+      die "apt-get install $2 failed"
+  else
+    die "$1 is not installed (apt-get install $2)"
+  fi
+}
+
+stop_extra() {
+  if [[ -n "$EXTRA_PID" ]] && kill -0 "$EXTRA_PID" 2>/dev/null; then
+    kill -TERM "$EXTRA_PID" 2>/dev/null || true
+    wait "$EXTRA_PID" 2>/dev/null || true
+  fi
+  EXTRA_PID=""
+}
+
+stop_lb() {
+  if [[ -n "$LB_PID" ]] && kill -0 "$LB_PID" 2>/dev/null; then
+    kill -TERM "$LB_PID" 2>/dev/null || true
+    wait "$LB_PID" 2>/dev/null || true
+  fi
+  LB_PID=""
+}
+
+# start_lb PORT ADDRESS...: HAProxy with deploy/haproxy.cfg as deployed, less the server lines
+# beyond the addresses given (one line per process), on 127.0.0.1:PORT; waits until it answers.
+start_lb() {
+  local port="$1" n=0 cfg="$WORK_DIR/haproxy.cfg" haproxy
+  shift
+  haproxy="$(command -v haproxy || echo /usr/sbin/haproxy)"
+  cp "$REPO_DIR/deploy/haproxy.cfg" "$cfg"
+  local -a env=(NOREN_LB_LISTEN="127.0.0.1:$port")
+  for addr in "$@"; do
+    n=$((n + 1))
+    env+=(NOREN_UPSTREAM_$n="$addr")
+  done
+  for extra in $(seq $((n + 1)) 3); do
+    sed -i "/^ *server noren$extra /d" "$cfg"
+  done
+  env "${env[@]}" "$haproxy" -db -f "$cfg" >"$WORK_DIR/haproxy.log" 2>&1 &
+  LB_PID=$!
+  local waited=0
+  until curl -sf -o /dev/null "http://127.0.0.1:$port/readyz"; do
+    kill -0 "$LB_PID" 2>/dev/null || { cat "$WORK_DIR/haproxy.log" >&2; die "haproxy stopped"; }
+    ((waited < 100)) || die "haproxy did not answer within 10 s"
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+}
+
+# scale KEY TOKEN: PostgreSQL behind HAProxy (deploy/haproxy.cfg): get-by-token and create through
+# the balancer with the PostgreSQL phase's process alone, then with a second process on the same
+# database (two server lines), and webhooks/s with both processes' workers sharing the outbox.
+# On one 2-core machine wrk, HAProxy and the processes share the cores: the ratio shows what
+# the balancer and a second process cost here more than what a second machine would add.
+scale() {
+  local key="$1" token="$2" lb_port first second line waited=0 busy
+  debian_tool haproxy haproxy
+  first="${BASE_URL#http://}"
+  lb_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  local direct="$BASE_URL"
+  echo "bench: scale: one process behind HAProxy" >&2
+  start_lb "$lb_port" "$first"
+  BASE_URL="http://127.0.0.1:$lb_port"
+  measure get_token_lb1 "/v3/predefined_payments/$token"
+  measure create_lb1 "/v3/predefined_payments/create_online_payment?amount=1000" "X-Auth-API-Key: $key" POST
+  stop_lb
+  echo "bench: scale: two processes behind HAProxy" >&2
+  : >"$WORK_DIR/stdout2"
+  NOREN_LISTEN=127.0.0.1:0 "$NOREN_BIN" serve >"$WORK_DIR/stdout2" 2>"$WORK_DIR/stderr2" &
+  EXTRA_PID=$!
+  until line="$(grep -m1 -E '^listening on http://' "$WORK_DIR/stdout2")"; do
+    kill -0 "$EXTRA_PID" 2>/dev/null || { tail -n 20 "$WORK_DIR/stderr2" >&2; die "the second noren exited"; }
+    ((waited < STARTUP_TIMEOUT_S * 10)) || die "the second noren did not listen within ${STARTUP_TIMEOUT_S}s"
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  second="${line#listening on http://}"
+  second="${second%/}"
+  start_lb "$lb_port" "$first" "$second"
+  measure get_token_lb2 "/v3/predefined_payments/$token"
+  measure create_lb2 "/v3/predefined_payments/create_online_payment?amount=1000" "X-Auth-API-Key: $key" POST
+  ratio get_token_lb1 get_token_pg 0
+  ratio get_token_lb2 get_token_lb1 0
+  ratio create_lb1 create_pg 0
+  ratio create_lb2 create_lb1 0
+  if [[ -x "$WEBHOOK_BENCH" ]]; then
+    echo "bench: scale: webhooks, two processes' workers sharing the outbox" >&2
+    busy="$("$WEBHOOK_BENCH" "$BASE_URL" "$key" 2000 32)"
+    RATIO_LINES+=("busy, 2 processes behind HAProxy (PostgreSQL):  $busy")
+  fi
+  stop_lb
+  stop_extra
+  BASE_URL="$direct"
+}
+
 main() {
   [[ -x "$NOREN_BIN" ]] || die "no server binary at $NOREN_BIN: build it with
   CARGO_TARGET_DIR=\${CARGO_TARGET_DIR:-\$HOME/.cache/noren/target} cargo build --release -p noren
 or set NOREN_BIN"
-  command -v wrk >/dev/null || die "wrk is not installed (apt-get install wrk)"
-  command -v curl >/dev/null || die "curl is not installed (apt-get install curl)"
+  debian_tool wrk wrk
+  debian_tool curl curl
   [[ "$DURATION" =~ ^[1-9][0-9]*$ ]] || die "NOREN_BENCH_DURATION must be a whole number of seconds"
   [[ "$WARMUP" =~ ^[0-9]+$ ]] || die "NOREN_BENCH_WARMUP must be a whole number of seconds"
 
@@ -576,7 +687,7 @@ or set NOREN_BIN"
   phase imports && imports "$key" "$shop_id"
   stop_server
 
-  if phase postgres && start_postgres; then
+  if { phase postgres || phase scale; } && start_postgres; then
     start_server "postgres://noren@127.0.0.1:$PG_PORT/postgres"
     echo "bench: noren (pid $SERVER_PID) listening on $BASE_URL (PostgreSQL)" >&2
     key="$(demo_merchant_key)"
@@ -586,17 +697,20 @@ or set NOREN_BIN"
     ratio get_token_pg healthz_pg 0
     measure create_pg "/v3/predefined_payments/create_online_payment?amount=1000" "X-Auth-API-Key: $key" POST
     ratio create_pg healthz_pg 0
-    shop_id="$(demo_field shop_id)"
-    script="$(append_script "$key" "$shop_id")" || die "setting up the append orders failed (PostgreSQL)"
-    measure append_pg "/api/cafeteria/{id}/append" "" "LUA:$script"
-    ratio append_pg healthz_pg 0
-    seed_shop_menus
-    measure shop_pg "/api/order/shop/$shop_id"
-    ratio shop_pg healthz_pg 0
-    inbound _pg
+    if phase postgres; then
+      shop_id="$(demo_field shop_id)"
+      script="$(append_script "$key" "$shop_id")" || die "setting up the append orders failed (PostgreSQL)"
+      measure append_pg "/api/cafeteria/{id}/append" "" "LUA:$script"
+      ratio append_pg healthz_pg 0
+      seed_shop_menus
+      measure shop_pg "/api/order/shop/$shop_id"
+      ratio shop_pg healthz_pg 0
+      inbound _pg
+    fi
+    phase scale && scale "$key" "$token"
     stop_server
     stop_postgres
-  elif phase postgres; then
+  elif phase postgres || phase scale; then
     RATIO_LINES+=("PostgreSQL: no initdb/pg_ctl found (or the cluster did not start): skipped")
   fi
 

@@ -20,6 +20,7 @@ export const PORTAL_ROUTES = [
   '/docs/inbound/notifications',
   '/docs/inbound/cancelling',
   '/docs/inbound/refusals',
+  '/docs/operations/deployment',
   '/references/pay',
   '/references/pay/refund',
   '/references/order',

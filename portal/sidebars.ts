@@ -28,6 +28,12 @@ const sidebars: SidebarsConfig = {
       collapsed: false,
       items: ['inbound/shops-and-courses', 'inbound/booking', 'inbound/notifications', 'inbound/cancelling', 'inbound/refusals'],
     },
+    {
+      type: 'category',
+      label: 'Operations',
+      collapsed: false,
+      items: ['operations/deployment'],
+    },
   ],
 };
 
