@@ -15,7 +15,7 @@ PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package.json checkout/package-lock.json \
 	tools/precompress.mjs
 
-.PHONY: audit moto help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean scale-test
+.PHONY: audit moto help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean image image-check deploy-check scale-test
 
 help:
 	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
@@ -29,6 +29,9 @@ help:
 	@echo "make audit   Lighthouse (mobile) and axe of every portal route, en and ja, against the release server"
 	@echo "make build   release server, portal and checkout"
 	@echo "make openapi regenerate openapi/ from the code, and checkout/src/api-types.ts from openapi/internal/checkout.json"
+	@echo "make image   the container image localhost/noren:dev (Containerfile) on base images built from Debian packages"
+	@echo "make image-check   run the image's noren (version, migrate, serve + healthcheck) under chroot against a throwaway PostgreSQL"
+	@echo "make deploy-check  deploy/haproxy.cfg parses, balances three release servers and loses no request across a restart; deploy/compose.yaml parses"
 
 ## The release server, the portal and the checkout.
 build: server portal checkout
@@ -116,6 +119,7 @@ ci:
 	$(MAKE) e2e
 	$(MAKE) clients
 	$(MAKE) scale-test
+	$(MAKE) image-check
 	$(MAKE) contract
 
 ## Lighthouse (mobile performance, accessibility) and axe's serious findings of every portal
@@ -132,6 +136,26 @@ audit: server portal audit/node_modules/.installed
 bench: server
 	cargo build --release --locked -p noren-testkit --bin webhook-bench --bin import-bench
 	NOREN_BIN=$(NOREN_BIN) bash bench/run.sh
+
+## The container image (Containerfile), built without a registry: base images from Debian's
+## packages (mmdebstrap + podman import, made once; NOREN_IMAGE_REBASE=1 remakes them), then
+## `podman build --isolation chroot` with the host's Rust toolchain, Cargo registry and an image
+## target folder (~/.cache/noren/image-target) mounted (tools/image.sh; as root; installs
+## podman and mmdebstrap with apt-get when missing).
+image: portal checkout
+	bash tools/image.sh build
+
+## Proves the image without `podman run` (which fails on these machines): its filesystem is
+## copied out and its noren run under unshare + chroot as the image's user, with its environment
+## and HEALTHCHECK: --version, migrate, serve + healthcheck, SIGTERM; on a throwaway PostgreSQL.
+image-check: image
+	bash tools/image.sh check
+
+## deploy/haproxy.cfg: `haproxy -c`, then three release servers (SQLite) behind it: round robin,
+## and no failed request while one restarts (SIGTERM) or dies (SIGKILL); deploy/compose.yaml
+## parses (tools/deploy-check.sh; installs haproxy with apt-get when missing).
+deploy-check: server
+	NOREN_BIN=$(NOREN_BIN) bash tools/deploy-check.sh
 
 clean:
 	rm -rf portal/build portal/.docusaurus checkout/dist data

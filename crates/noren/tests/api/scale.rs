@@ -307,8 +307,11 @@ async fn three_processes_behind_haproxy_lose_no_event_and_fail_no_request() {
     let Some(database_url) = noren_testkit::postgres::fresh_database().await else {
         return;
     };
+    // HAProxy closes a client's idle connection after 5 s (`timeout http-keep-alive`): the
+    // client lets go of its idle ones sooner, so that it never sends on one being closed.
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
+        .pool_idle_timeout(Duration::from_secs(2))
         .build()
         .expect("client");
     assert!(
