@@ -7,7 +7,10 @@ SHELL := /bin/bash
 # Cargo's build cache lives outside the clone so that fresh clones (CI) reuse it.
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/noren/target
 NOREN_BIN := $(CARGO_TARGET_DIR)/release/noren
-NPM_CI := npm ci --no-audit --no-fund --loglevel=error
+# npm's download cache lives outside the clone too, beside Cargo's, so a fresh clone installs
+# the portal's, checkout's and tools' packages from it without asking the registry again.
+export npm_config_cache ?= $(HOME)/.cache/noren/npm
+NPM_CI := npm ci --no-audit --no-fund --loglevel=error --prefer-offline
 
 PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal/static portal/plugins -type f 2>/dev/null) \
 	portal/docusaurus.config.ts portal/sidebars.ts portal/package.json portal/package-lock.json $(wildcard openapi/* openapi/ja/*) \
@@ -54,7 +57,10 @@ checkout/dist/index.html: checkout/node_modules/.installed $(CHECKOUT_SRC)
 	touch $@
 
 ## Start noren with the portal on the embedded SQLite database, seed demo data, print keys.
-run: build
+## The server, the portal and the checkout build side by side: Cargo's last steps (the noren
+## crate, then linking) run on one core, and the portal's build fills the other.
+run:
+	$(MAKE) --no-print-directory -j3 build
 	$(NOREN_BIN) demo
 	exec $(NOREN_BIN) serve
 
@@ -111,7 +117,7 @@ ci:
 	$(MAKE) lint-openapi
 	$(MAKE) moto
 	$(MAKE) test
-	$(MAKE) portal checkout
+	$(MAKE) -j2 portal checkout
 	cd checkout && npm run typecheck
 	cd checkout && npm run -s check:api
 	cd portal && npm run typecheck
