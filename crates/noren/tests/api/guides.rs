@@ -446,6 +446,7 @@ fn every_page_with_a_shell_example_is_run_by_a_guide_test() {
         &crate::docs_payments::PAGES[..],
         &crate::docs_order::PAGES[..],
         &crate::docs_inbound::PAGES[..],
+        &crate::docs_operations::PAGES[..],
     ]
     .concat();
     for name in &found {

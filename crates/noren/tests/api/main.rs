@@ -7,6 +7,7 @@ mod cli;
 mod constraints;
 mod crash;
 mod docs_inbound;
+mod docs_operations;
 mod docs_order;
 mod docs_payments;
 mod edge;
