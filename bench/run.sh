@@ -11,6 +11,7 @@
 #   NOREN_BENCH_THREADS    wrk threads (default 2)
 #   NOREN_BENCH_CONNECTIONS  wrk connections (default 32)
 #   NOREN_BENCH_STRICT     1 = exit with status 1 when a target is missed (default: report only)
+#   NOREN_BENCH_KEEP       1 = keep the work folder (the servers' logs) instead of deleting it
 #   NOREN_BENCH_ONLY       phases to run, comma-separated (default: all): payments, append, shop,
 #                          webhooks, inbound, imports, postgres, scale. /healthz, the baseline,
 #                          always runs. `scale` (PostgreSQL behind HAProxy with deploy/haproxy.cfg,
@@ -170,7 +171,9 @@ cleanup() {
   stop_extra
   stop_server
   stop_postgres
-  if [[ -n "$WORK_DIR" ]]; then
+  if [[ -n "$WORK_DIR" && "${NOREN_BENCH_KEEP:-0}" == 1 ]]; then
+    echo "bench: kept $WORK_DIR (server logs: stderr, stderr2)" >&2
+  elif [[ -n "$WORK_DIR" ]]; then
     rm -rf "$WORK_DIR"
   fi
   exit "$status"
