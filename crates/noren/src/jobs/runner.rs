@@ -193,13 +193,17 @@ async fn serve_queue<J: Job>(
                     claimed = batch.len();
                     report_queued::<J>(&ctx.db, claimed < free, now, poll, &mut counted).await;
                     for row in batch {
-                        let Ok(permit) = permits.clone().try_acquire_owned() else {
-                            break;
-                        };
-                        let (kind, ctx) = (kind.clone(), ctx.clone());
+                        // A claimed row always runs: one beyond the free slots (a claim never
+                        // takes more than asked, but if it did) waits for a slot rather than
+                        // sitting claimed until its lease runs out.
+                        let (kind, ctx, permits) = (kind.clone(), ctx.clone(), permits.clone());
+                        let permit = permits.clone().try_acquire_owned().ok();
                         tasks.spawn(async move {
+                            let _permit = match permit {
+                                Some(p) => Some(p),
+                                None => permits.acquire_owned().await.ok(),
+                            };
                             run_one(&*kind, &ctx, row).await;
-                            drop(permit);
                         });
                     }
                 }
