@@ -16,8 +16,6 @@ use noren_testkit::receiver::Receiver;
 use noren_testkit::{TestApp, both_databases};
 use std::time::Duration;
 
-use guides::BIN;
-
 /// The inbound guides in the sidebar's order.
 pub const PAGES: [&str; 6] = [
     "inbound/index.md",
@@ -66,13 +64,7 @@ async fn run_guides(app: TestApp, lang: Lang) {
     let rx = Receiver::start().await;
 
     // `noren` on PATH is this build, on the server's database (as after `make run`).
-    let bin_dir = tempfile::tempdir().expect("a bin directory");
-    std::os::unix::fs::symlink(BIN, bin_dir.path().join("noren")).expect("link");
-    let path = format!(
-        "{}:{}",
-        bin_dir.path().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let (_bin_dir, path) = guides::noren_on_path();
 
     let script = Guide {
         lang,

@@ -11,8 +11,6 @@
 use crate::guides::{self, Block, Guide, Lang, Skip};
 use noren_testkit::{Backend, TestApp};
 
-use guides::BIN;
-
 /// The operations guides in the sidebar's order.
 pub const PAGES: [&str; 1] = ["operations/deployment.md"];
 
@@ -59,13 +57,7 @@ async fn run_guide(lang: Lang) {
         return;
     };
     let base = app.url("").trim_end_matches('/').to_string();
-    let bin_dir = tempfile::tempdir().expect("a bin directory");
-    std::os::unix::fs::symlink(BIN, bin_dir.path().join("noren")).expect("link");
-    let path = format!(
-        "{}:{}",
-        bin_dir.path().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let (_bin_dir, path) = guides::noren_on_path();
     let script = Guide {
         lang,
         pages: &PAGES,

@@ -27,6 +27,19 @@ pub fn demo(app: &TestApp) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
+/// A folder where `noren` is this build, and `PATH` with it first: the pages' `noren` commands
+/// run this build, as after `make run`. Keep the folder while the script runs.
+pub fn noren_on_path() -> (tempfile::TempDir, String) {
+    let bin_dir = tempfile::tempdir().expect("a bin directory");
+    std::os::unix::fs::symlink(BIN, bin_dir.path().join("noren")).expect("link");
+    let path = format!(
+        "{}:{}",
+        bin_dir.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    (bin_dir, path)
+}
+
 /// Whether `tool` runs here; without it the `section` guides cannot run: a loud skip on a
 /// developer's machine, a failure in CI (`.ci/run` installs `jq` and `openssl`).
 pub fn have(tool: &str, section: &str) -> bool {
