@@ -9,6 +9,7 @@
 
 pub mod fixtures;
 pub mod moto;
+pub mod pg_cluster;
 pub mod postgres;
 pub mod process;
 pub mod receiver;

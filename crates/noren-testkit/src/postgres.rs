@@ -66,7 +66,7 @@ pub async fn fresh_database() -> Option<String> {
     ))
 }
 
-fn find_bin_dir() -> Option<PathBuf> {
+pub(crate) fn find_bin_dir() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("PATH") {
         for dir in std::env::split_paths(&path) {
             if dir.join("initdb").is_file() && dir.join("postgres").is_file() {
@@ -97,7 +97,7 @@ fn find_bin_dir() -> Option<PathBuf> {
 }
 
 /// The uid/gid to run PostgreSQL as: ourselves, or `nobody` when we are root.
-fn run_as() -> Option<(u32, u32)> {
+pub(crate) fn run_as() -> Option<(u32, u32)> {
     // SAFETY: getuid has no preconditions.
     if unsafe { libc::getuid() } != 0 {
         return None;
@@ -111,7 +111,7 @@ fn run_as() -> Option<(u32, u32)> {
     unsafe { Some(((*pw).pw_uid, (*pw).pw_gid)) }
 }
 
-fn as_user(cmd: &mut Command, ids: Option<(u32, u32)>, die_with_parent: bool) {
+pub(crate) fn as_user(cmd: &mut Command, ids: Option<(u32, u32)>, die_with_parent: bool) {
     // SAFETY: the closure runs between fork and exec and only makes async-signal-safe calls.
     unsafe {
         cmd.pre_exec(move || {

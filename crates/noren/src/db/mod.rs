@@ -6,6 +6,7 @@
 
 pub mod entities;
 pub mod migration;
+pub mod outage;
 pub mod repo;
 
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
@@ -40,22 +41,54 @@ pub struct Db {
 }
 
 /// Copies the write-ahead log into the database file every [`SQLITE_CHECKPOINT_EVERY`], on a
-/// connection of the pool (readers keep the other; the writer never waits for it).
+/// connection of the pool (readers keep the other; the writer never waits for it), and empties
+/// the log once it holds more than [`SQLITE_WAL_TRUNCATE_FRAMES`].
+///
+/// A passive checkpoint never catches up with a steady stream of writes: by the time it has
+/// copied the log, new frames follow, and SQLite starts the log over only once every frame is
+/// copied. Under the chaos test's load the log grew by 7 MB a second and never shrank: on a small
+/// disk it took the whole disk within 2 s, and then no checkpoint could grow the database file
+/// to take its pages, so no write ever succeeded again, even after space was freed. A
+/// truncating checkpoint copies what is left and cuts the log to nothing. It runs on the writer
+/// connection, in line with the writes: on another connection it never found a moment without a
+/// writer and gave up (busy) every time. Writes wait for it for the copy of what the passive
+/// checkpoints have not copied yet.
 #[derive(Debug)]
 struct Checkpoints(tokio::task::AbortHandle);
 
 impl Checkpoints {
-    fn start(pool: DatabaseConnection) -> Self {
+    fn start(pool: DatabaseConnection, writer: DatabaseConnection) -> Self {
         let task = tokio::spawn(async move {
             let mut every = tokio::time::interval(SQLITE_CHECKPOINT_EVERY);
             every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let checkpoint = |mode: &str| {
+                Statement::from_string(DbBackend::Sqlite, format!("PRAGMA wal_checkpoint({mode})"))
+            };
             loop {
                 every.tick().await;
-                if let Err(e) = pool
-                    .execute_unprepared("PRAGMA wal_checkpoint(PASSIVE)")
-                    .await
-                {
-                    tracing::warn!(error = %e, "cannot checkpoint the SQLite log");
+                let frames = match pool.query_one_raw(checkpoint("PASSIVE")).await {
+                    Ok(row) => row
+                        .and_then(|r| r.try_get_by_index::<i64>(1).ok())
+                        .unwrap_or(0),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot checkpoint the SQLite log");
+                        // A full disk: emptying the log may be what frees the space.
+                        SQLITE_WAL_TRUNCATE_FRAMES
+                    }
+                };
+                if frames >= SQLITE_WAL_TRUNCATE_FRAMES {
+                    match writer.query_one_raw(checkpoint("TRUNCATE")).await {
+                        Ok(row) => {
+                            let busy = row.and_then(|r| r.try_get_by_index::<i64>(0).ok());
+                            if busy == Some(1) {
+                                tracing::debug!(
+                                    frames,
+                                    "the SQLite log could not be emptied yet (readers)"
+                                );
+                            }
+                        }
+                        Err(e) => tracing::warn!(error = %e, frames, "cannot empty the SQLite log"),
+                    }
                 }
             }
         });
@@ -127,7 +160,17 @@ impl ConnectionTrait for Db {
     }
 
     async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
-        self.runs(&stmt.sql).query_one_raw(stmt).await
+        let on = self.runs(&stmt.sql);
+        if std::ptr::eq(on, &self.pool) {
+            return on.query_one_raw(stmt).await;
+        }
+        // A write that answers a row (`INSERT … RETURNING`) runs to its end. Asked for one row,
+        // sqlx stops stepping after it and resets the statement, ignoring what the reset
+        // answers; outside a transaction that reset is where SQLite commits, so a commit that
+        // failed (a full disk) went unseen and the write was answered as stored (issue 32:
+        // 44,744 creates answered 200 on a full disk, 216 stored). Run to its end, the
+        // statement reports the failed commit as its error.
+        Ok(on.query_all_raw(stmt).await?.into_iter().next())
     }
 
     async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
@@ -157,6 +200,17 @@ const SQLITE_CONNECTIONS: u32 = 2;
 const SQLITE_CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 /// The log file is cut back to this size after a checkpoint emptied it.
 const SQLITE_WAL_LIMIT_BYTES: u64 = 64 * 1024 * 1024;
+/// Frames in the log (4 KiB pages each, so about 4 MiB) past which a checkpoint empties it
+/// ([`Checkpoints`]).
+const SQLITE_WAL_TRUNCATE_FRAMES: i64 = 1024;
+
+/// How long a request waits for a PostgreSQL connection before it answers 503 with
+/// `Retry-After` (`db/outage.rs`). While the database is down, sqlx keeps trying to connect
+/// until this runs out: with 15 s, requests hung for up to 8.2 s through a 5 s outage (issue 32);
+/// a healthy pool under `make bench` hands out connections in milliseconds.
+const PG_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long one connection attempt to PostgreSQL may take.
+const PG_CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// How long a PostgreSQL connection may sit idle before it is checked on its next use.
 const PG_PING_AFTER_IDLE: Duration = Duration::from_secs(30);
@@ -204,13 +258,13 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
             // The writer first: it creates the file and turns on WAL before the readers open.
             // An in-memory database is one per connection: there, the pool does everything.
             let writer = match file {
-                Some(_) => Some(open(sqlite_options(url, 1)).await?),
+                Some(_) => Some(open(sqlite_options(url, Role::Writer)).await?),
                 None => None,
             };
-            let pool = open(sqlite_options(url, SQLITE_CONNECTIONS)).await?;
+            let pool = open(sqlite_options(url, Role::Readers)).await?;
             let checkpoints = writer
-                .is_some()
-                .then(|| Arc::new(Checkpoints::start(pool.clone())));
+                .as_ref()
+                .map(|w| Arc::new(Checkpoints::start(pool.clone(), w.clone())));
             Ok(Db {
                 pool,
                 writer,
@@ -222,8 +276,8 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
             // dropped them, not every checkout (a network round trip per query).
             let mut opts = ConnectOptions::new(url.to_string());
             opts.sqlx_logging(false)
-                .connect_timeout(Duration::from_secs(5))
-                .acquire_timeout(Duration::from_secs(15))
+                .connect_timeout(PG_CONNECT_TIMEOUT)
+                .acquire_timeout(PG_ACQUIRE_TIMEOUT)
                 .max_connections(20)
                 .min_connections(1)
                 .test_before_acquire_if_idle_for(PG_PING_AFTER_IDLE);
@@ -236,8 +290,21 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
     }
 }
 
-/// A pool of `connections` on the SQLite file of `url`.
-fn sqlite_options(url: &str, connections: u32) -> ConnectOptions {
+/// What a pool of SQLite connections is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The one connection that writes.
+    Writer,
+    /// [`SQLITE_CONNECTIONS`] that read (and, for an in-memory database, do everything).
+    Readers,
+}
+
+/// A pool on the SQLite file of `url` for `role`.
+fn sqlite_options(url: &str, role: Role) -> ConnectOptions {
+    let connections = match role {
+        Role::Writer => 1,
+        Role::Readers => SQLITE_CONNECTIONS,
+    };
     let mut opts = ConnectOptions::new(url.to_string());
     // An embedded file cannot hang up: no ping before each use (sqlx's default would add a
     // round trip to the connection's thread to every query).
@@ -247,14 +314,18 @@ fn sqlite_options(url: &str, connections: u32) -> ConnectOptions {
         .max_connections(connections)
         .min_connections(1)
         .test_before_acquire(false)
-        .map_sqlx_sqlite_pool_opts(|o| {
-            o.after_connect(|conn, _| {
+        .map_sqlx_sqlite_pool_opts(move |o| {
+            let o = o.after_connect(|conn, _| {
                 Box::pin(async move {
                     let mut handle = conn.lock_handle().await?;
                     sqlite_busy::install(handle.as_raw_handle());
                     Ok(())
                 })
-            })
+            });
+            match role {
+                Role::Writer => o.after_release(|conn, _| Box::pin(writer_is_clean(conn))),
+                Role::Readers => o,
+            }
         })
         .map_sqlx_sqlite_opts(|o| {
             o.create_if_missing(true)
@@ -266,6 +337,42 @@ fn sqlite_options(url: &str, connections: u32) -> ConnectOptions {
                 .pragma("journal_size_limit", SQLITE_WAL_LIMIT_BYTES.to_string())
         });
     opts
+}
+
+/// Whether the writer connection, handed back to its pool, may be used again.
+///
+/// Not when it is inside a transaction, in SQLite's eyes or in sqlx's: a `COMMIT` that failed (a
+/// full disk) left sqlx counting a transaction that SQLite had already rolled back, and every
+/// later `BEGIN IMMEDIATE` failed; a transaction SQLite still holds would take every later write
+/// into it, answered as done and never committed. And not after the disk or the file failed it
+/// (`SQLITE_FULL`, an I/O error): such a connection kept failing every write with "database or
+/// disk is full" after the space was freed, where a new connection wrote at once (the chaos
+/// test's measurement). The connection is closed (which rolls back what it holds) and the next
+/// write opens a new one. Costs one round trip to the connection's thread per write.
+async fn writer_is_clean(
+    conn: &mut sea_orm::sqlx::SqliteConnection,
+) -> Result<bool, sea_orm::sqlx::Error> {
+    use sea_orm::sqlx::Connection;
+    use sea_orm::sqlx::error::DatabaseError;
+    let counted = conn.is_in_transaction();
+    let mut handle = conn.lock_handle().await?;
+    let open = !sqlite_busy::autocommit(handle.as_raw_handle());
+    // SQLITE_NOMEM 7, IOERR 10, CORRUPT 11, FULL 13, CANTOPEN 14, NOTADB 26 (primary codes).
+    let failed = handle
+        .last_error()
+        .and_then(|e| e.code().and_then(|c| c.parse::<i32>().ok()))
+        .filter(|code| matches!(code & 0xff, 7 | 10 | 11 | 13 | 14 | 26));
+    if counted || open || failed.is_some() {
+        tracing::warn!(
+            sqlx_counts_a_transaction = counted,
+            sqlite_has_one_open = open,
+            last_error = ?failed,
+            "the SQLite writer failed or was left inside a transaction: closing it (what it \
+             held is rolled back); the next write opens a new one"
+        );
+        return Ok(false);
+    }
+    Ok(true)
 }
 
 /// Opens a pool on `url` and brings the schema up to date.
@@ -398,9 +505,18 @@ mod sqlite_busy {
         1
     }
 
+    /// Whether `db` is in autocommit mode (no transaction open), asked while sqlx has the handle
+    /// locked out of its worker thread, like [`install`]. sqlx has no safe wrapper for it.
+    #[allow(unsafe_code)]
+    pub(super) fn autocommit(db: NonNull<libsqlite3_sys::sqlite3>) -> bool {
+        // SAFETY: `db` is an open connection handle that sqlx's `LockedSqliteHandle` keeps
+        // exclusively ours while this runs; the call only reads the connection's state.
+        unsafe { libsqlite3_sys::sqlite3_get_autocommit(db.as_ptr()) != 0 }
+    }
+
     /// Replaces the busy handler of `db`, called while sqlx has the handle locked out of its
-    /// worker thread (the handler itself then runs on that thread, inside SQLite's calls). The
-    /// one `unsafe` of the crate: sqlx has no safe wrapper for this SQLite call.
+    /// worker thread (the handler itself then runs on that thread, inside SQLite's calls). One
+    /// of the crate's two `unsafe` calls: sqlx has no safe wrapper for this SQLite call.
     #[allow(unsafe_code)]
     pub(super) fn install(db: NonNull<libsqlite3_sys::sqlite3>) {
         // SAFETY: `db` is an open connection handle that sqlx's `LockedSqliteHandle` keeps

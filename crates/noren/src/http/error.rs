@@ -268,10 +268,33 @@ pub fn error_response(status: StatusCode, body: &ErrorBody) -> Response {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
+        // A database outage (restart, unreachable, full disk) is not a bug: 503 with
+        // `Retry-After`, so that a client sends it again (nothing was written).
+        if let ApiError::Internal(err) = &self
+            && let Some(outage) = crate::db::outage::in_chain(err)
+        {
+            tracing::warn!(error = %format!("{err:#}"), ?outage, "database unavailable");
+            let mut res = error_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &ErrorBody {
+                    code: ErrorCode::Server,
+                    message: outage.message().to_string(),
+                    errors: Vec::new(),
+                    reason: None,
+                },
+            );
+            res.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(outage.retry_after_secs()),
+            );
+            return res;
+        }
         let retry_after = match &self {
             ApiError::TooManyRequests {
                 retry_after_secs, ..
             } => Some(*retry_after_secs),
+            // Every other 503 (not ready, a request past its timeout): try again shortly.
+            ApiError::Unavailable(_) => Some(1),
             _ => None,
         };
         let reason = match &self {

@@ -285,6 +285,12 @@ pub async fn normalize_errors(req: Request, next: Next) -> Response {
             out.headers_mut().insert(name.clone(), value.clone());
         }
     }
+    // A request past its timeout may be sent again shortly (an idempotent one at once).
+    if status == StatusCode::SERVICE_UNAVAILABLE && !out.headers().contains_key(header::RETRY_AFTER)
+    {
+        out.headers_mut()
+            .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+    }
     out
 }
 

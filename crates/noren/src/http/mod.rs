@@ -10,6 +10,7 @@ pub mod metrics;
 pub mod ops;
 pub mod paths;
 pub mod ratelimit;
+pub mod readiness;
 pub mod serve;
 pub mod state;
 pub mod statics;

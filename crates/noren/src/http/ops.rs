@@ -1,9 +1,10 @@
-//! Operations routes: liveness, readiness (the database, migrations and object store; 503 while
-//! shutting down) and Prometheus metrics.
+//! Operations routes: liveness, readiness (the database and migrations, with the object store
+//! reported; 503 while shutting down) and Prometheus metrics.
 
 use crate::db;
 use crate::db::repo::heartbeats;
 use crate::http::error::ApiError;
+use crate::http::readiness::{CHECK_TIMEOUT, Database, Migrations, Report, Verdict};
 use crate::http::state::AppState;
 use axum::Router;
 use axum::extract::State;
@@ -38,20 +39,38 @@ async fn healthz() -> impl IntoResponse {
     )
 }
 
-/// How long each readiness check may take before it counts as failed.
-const CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
-
 /// The process can serve: it is not shutting down, the database takes a write and gives it back
-/// (this process's heartbeat row), every migration this binary knows is applied, and the object
-/// store answers. A database migrated by a newer version is reported but still ready: processes
-/// of the older version keep serving through a rolling deploy (expand, deploy, contract).
+/// (this process's heartbeat row), and every migration this binary knows is applied; the object
+/// store is reported. Answered from the last report of the checks, refreshed at most once a
+/// second off the check's path (`http/readiness.rs` says why and what fails it). A database
+/// migrated by a newer version is reported but still ready: processes of the older version keep
+/// serving through a rolling deploy (expand, deploy, contract).
 async fn readyz(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
-    use tokio::time::timeout;
     if state.lifecycle.draining() {
         return Err(ApiError::Unavailable(
             "shutting down: finishing the requests in flight".into(),
         ));
     }
+    let readiness = &state.lifecycle.readiness;
+    let report = readiness
+        .report(state.clock.now(), check(state.clone()))
+        .await;
+    match report.verdict(state.clock.now()) {
+        Verdict::Ready([database, migrations, object_store]) => Ok(axum::Json(json!({
+            "status": "ready",
+            "checks": {"database": database, "migrations": migrations, "objectStore": object_store},
+        }))),
+        Verdict::NotReady(why) => {
+            tracing::warn!(%why, "not ready");
+            Err(ApiError::Unavailable(format!("not ready: {why}")))
+        }
+    }
+}
+
+/// Runs the readiness checks at once, each bounded by [`CHECK_TIMEOUT`]: this process's heartbeat
+/// written and read back, the schema, and the object store.
+async fn check(state: AppState) -> Report {
+    use tokio::time::timeout;
     let now = state.clock.now();
     let (beat, schema, store) = tokio::join!(
         timeout(
@@ -61,57 +80,45 @@ async fn readyz(State(state): State<AppState>) -> Result<impl IntoResponse, ApiE
         timeout(CHECK_TIMEOUT, db::schema(&state.db)),
         timeout(CHECK_TIMEOUT, state.objects.reachable()),
     );
-    let late = |what: &str| format!("{what}: no answer within {} s", CHECK_TIMEOUT.as_secs());
-    let mut failed = Vec::new();
     let database = match beat {
-        Ok(Ok(())) => "ok",
-        Ok(Err(e)) => {
-            failed.push(format!("database: {e}"));
-            "failed"
-        }
-        Err(_) => {
-            failed.push(late("database"));
-            "failed"
-        }
+        Ok(Ok(())) => Database::Ok,
+        Ok(Err(e)) => Database::Failed(match db::outage::classify(&e) {
+            Some(outage) => format!("{outage:?}: {e}"),
+            None => e.to_string(),
+        }),
+        Err(_) => Database::Slow,
     };
     let migrations = match schema {
-        Ok(Ok(db::Schema::Current)) => "ok".to_string(),
-        Ok(Ok(db::Schema::Ahead(unknown))) => format!("ahead ({})", unknown.join(", ")),
-        Ok(Ok(db::Schema::Behind(n))) => {
-            failed.push(format!(
-                "migrations: {n} of this version not applied (run `noren migrate`)"
-            ));
-            "behind".to_string()
-        }
-        Ok(Err(e)) => {
-            failed.push(format!("migrations: {e}"));
-            "failed".to_string()
-        }
-        Err(_) => {
-            failed.push(late("migrations"));
-            "failed".to_string()
-        }
+        Ok(Ok(db::Schema::Current)) => Migrations::Ok,
+        Ok(Ok(db::Schema::Ahead(unknown))) => Migrations::Ahead(unknown.join(", ")),
+        Ok(Ok(db::Schema::Behind(n))) => Migrations::Behind(n),
+        Ok(Err(e)) => Migrations::Failed(e.to_string()),
+        Err(_) => Migrations::Slow,
     };
     let object_store = match store {
-        Ok(Ok(())) => "ok",
-        Ok(Err(e)) => {
-            failed.push(format!("object store: {e}"));
-            "failed"
-        }
-        Err(_) => {
-            failed.push(late("object store"));
-            "failed"
-        }
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(_) => Err(format!("no answer within {} s", CHECK_TIMEOUT.as_secs())),
     };
-    if !failed.is_empty() {
-        let why = failed.join("; ");
-        tracing::warn!(%why, "not ready");
-        return Err(ApiError::Unavailable(format!("not ready: {why}")));
+    if let Err(e) = &object_store {
+        tracing::warn!(error = %e, "the object store does not answer: uploads and imports fail");
     }
-    Ok(axum::Json(json!({
-        "status": "ready",
-        "checks": {"database": database, "migrations": migrations, "objectStore": object_store},
-    })))
+    let database_ok_at = if database == Database::Ok {
+        Some(now)
+    } else {
+        state
+            .lifecycle
+            .readiness
+            .last()
+            .and_then(|r| r.database_ok_at)
+    };
+    Report {
+        at: now,
+        database,
+        database_ok_at,
+        migrations,
+        object_store,
+    }
 }
 
 /// Prometheus metrics; with `NOREN_METRICS_TOKEN` set, only for `Authorization: Bearer <token>`.

@@ -282,6 +282,8 @@ impl Effects {
 pub struct Lifecycle {
     pub instance: String,
     draining: AtomicBool,
+    /// The last readiness report (`/readyz`).
+    pub readiness: crate::http::readiness::Readiness,
 }
 
 impl Default for Lifecycle {
@@ -289,6 +291,7 @@ impl Default for Lifecycle {
         Lifecycle {
             instance: format!("{}-{}", std::process::id(), uuid::Uuid::new_v4().simple()),
             draining: AtomicBool::new(false),
+            readiness: Default::default(),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! database, every test on both SQLite and PostgreSQL (see `noren_testkit::both_databases!`).
 
 mod architecture;
+mod chaos;
 mod checkout;
 mod cli;
 mod constraints;

@@ -108,19 +108,25 @@ both_databases! {
         };
         assert_eq!(beats, 1, "one row for this process");
 
+        // The report is refreshed once it is a second old: move the clock past that after
+        // each change.
+        let fresh = || app.state().clock.advance(chrono::Duration::seconds(2));
         sql(&app, &format!("INSERT INTO seaql_migrations (version, applied_at) VALUES ('{FUTURE}', 0)")).await;
+        fresh();
         let res = app.get("/readyz").await;
         assert_eq!(res.status(), 200);
         assert_eq!(json(res).await["checks"]["migrations"], format!("ahead ({FUTURE})"));
         sql(&app, &format!("DELETE FROM seaql_migrations WHERE version = '{FUTURE}'")).await;
 
         sql(&app, "DELETE FROM seaql_migrations WHERE version = 'm20261208_000019_heartbeats'").await;
+        fresh();
         let res = app.get("/readyz").await;
         assert_eq!(res.status(), 503);
         let body = json(res).await;
         assert!(body["code"].is_string(), "the error body: {body}");
         assert!(body["message"].as_str().unwrap_or("").contains("migrations: 1 of this version not applied"), "{body}");
         sql(&app, "INSERT INTO seaql_migrations (version, applied_at) VALUES ('m20261208_000019_heartbeats', 0)").await;
+        fresh();
         assert_eq!(app.get("/readyz").await.status(), 200);
 
         app.state().lifecycle.drain();

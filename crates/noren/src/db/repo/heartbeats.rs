@@ -1,5 +1,6 @@
-//! The `heartbeats` table (migration 000019): each `noren serve` process writes its row on every
-//! `/readyz`, so readiness proves the database takes a write and gives it back.
+//! The `heartbeats` table (migration 000019): each `noren serve` process writes its row when a
+//! `/readyz` finds its last report older than a second, so readiness proves the database takes a
+//! write and gives it back (`http/readiness.rs`).
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
