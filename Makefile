@@ -28,7 +28,7 @@ help:
 	@echo "make lint-openapi  @redocly/cli lint of the committed specs, internal/checkout.json included (tools/redocly.yaml)"
 	@echo "make clients      a Python client generated from openapi/pay.yaml pays a sandbox payment (inbound.json: generation only)"
 	@echo "make scale-test three noren on one PostgreSQL and an S3 store behind HAProxy: SIGKILL, rolling restart, races, shared limits"
-	@echo "make chaos   faults under load, one line of figures each: a full disk under SQLite, PostgreSQL restarts (as root)"
+	@echo "make chaos   faults under load, one line of figures each: a full disk under SQLite, PostgreSQL restarts, a saturated process behind HAProxy (as root)"
 	@echo "make bench   load benchmarks against the release server"
 	@echo "make audit   Lighthouse (mobile) and axe of every portal route, en and ja, against the release server"
 	@echo "make build   release server, portal and checkout"
@@ -107,9 +107,10 @@ scale-test: server moto
 	NOREN_BIN=$(NOREN_BIN) cargo test --locked -p noren --test api scale:: -- --ignored --nocapture
 
 ## Faults of what Noren depends on, each under load against the release server (issue 32):
-## the disk under SQLite fills (a tmpfs mounted as root) and PostgreSQL restarts (a cluster of
-## the test's own, pg_ctl). Each prints a `chaos |` line of figures and fails on a lost
-## acknowledged write, a corrupted database, a hung request or an answer without the error body.
+## the disk under SQLite fills (a tmpfs mounted as root), PostgreSQL restarts (a cluster of the
+## test's own, pg_ctl), and one process is saturated behind HAProxy for 30 s (wrk; never taken
+## out). Each prints a `chaos |` line of figures and fails on a lost acknowledged write, a
+## corrupted database, a hung request or an answer without the error body.
 ## (crates/noren/tests/api/chaos/)
 chaos: server
 	NOREN_BIN=$(NOREN_BIN) cargo test --locked -p noren --test api chaos:: -- --ignored --nocapture --test-threads=1

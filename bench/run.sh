@@ -11,7 +11,8 @@
 #   NOREN_BENCH_THREADS    wrk threads (default 2)
 #   NOREN_BENCH_CONNECTIONS  wrk connections (default 32)
 #   NOREN_BENCH_STRICT     1 = exit with status 1 when a target is missed (default: report only)
-#   NOREN_BENCH_KEEP       1 = keep the work folder (the servers' logs) instead of deleting it
+#   NOREN_BENCH_KEEP       1 = keep the work folder (the servers' logs) instead of deleting it; it is
+#                          kept anyway when a measurement saw an answer that was not 2xx
 #   NOREN_BENCH_ONLY       phases to run, comma-separated (default: all): payments, append, shop,
 #                          webhooks, inbound, imports, postgres, scale. /healthz, the baseline,
 #                          always runs. `scale` (PostgreSQL behind HAProxy with deploy/haproxy.cfg,
@@ -106,7 +107,13 @@ MISSED=0
 
 # Results, one entry per measured endpoint, in the order measured.
 declare -a NAMES=()
-declare -A PATHS=() RPS=() P50=() P99=() NON2XX=() SOCKERR=() PEAK_KIB=()
+declare -A PATHS=() RPS=() P50=() P99=() NON2XX=() SOCKERR=() PEAK_KIB=() STATUSES=()
+# The processes' own addresses, whose /metrics count answers by status (behind HAProxy, the
+# answers HAProxy gave itself are wrk's non-2xx less these).
+declare -a METRICS_BASES=()
+# Set when a measurement saw a non-2xx answer: the work folder (servers' and HAProxy's logs) is
+# kept for a look.
+KEEP_LOGS=0
 declare -a RATIO_LINES=()
 
 die() {
@@ -171,8 +178,8 @@ cleanup() {
   stop_extra
   stop_server
   stop_postgres
-  if [[ -n "$WORK_DIR" && "${NOREN_BENCH_KEEP:-0}" == 1 ]]; then
-    echo "bench: kept $WORK_DIR (server logs: stderr, stderr2)" >&2
+  if [[ -n "$WORK_DIR" && ("${NOREN_BENCH_KEEP:-0}" == 1 || "$KEEP_LOGS" == 1) ]]; then
+    echo "bench: kept $WORK_DIR (server logs: stderr, stderr2; haproxy.log)" >&2
   elif [[ -n "$WORK_DIR" ]]; then
     rm -rf "$WORK_DIR"
   fi
@@ -248,6 +255,24 @@ start_server() {
   fi
   BASE_URL="${line#listening on }"
   BASE_URL="${BASE_URL%/}"
+  METRICS_BASES=("$BASE_URL")
+}
+
+# status_counts: the processes' answers so far by status, summed over routes, from their
+# /metrics (`noren_http_requests_total{…,status="200"} N`), as `STATUS N` lines.
+status_counts() {
+  local base
+  for base in "${METRICS_BASES[@]}"; do
+    curl -s --max-time 5 "$base/metrics" || true
+  done | awk '/^noren_http_requests_total\{/ {
+      if (match($0, /status="[0-9]+"/)) { st = substr($0, RSTART + 8, RLENGTH - 9); n[st] += $NF }
+    } END { for (st in n) printf "%s %d\n", st, n[st] }' | sort
+}
+
+# status_diff BEFORE AFTER: `200×N 503×M` for the answers between two status_counts.
+status_diff() {
+  join -a 2 -e 0 -o 0,1.2,2.2 <(echo "$1") <(echo "$2") |
+    awk '{ d = $3 - $2; if (d > 0) printf "%s%s×%d", (out++ ? " " : ""), $1, d } END { if (!out) printf "-" }'
 }
 
 # Seeds the demo data into the same database and prints the merchant key (the whole output of
@@ -364,7 +389,10 @@ measure() {
   fi
   # Reset the peak-RSS counter (VmHWM) so the peak is this run's (Linux: clear_refs value 5).
   echo 5 >"/proc/$SERVER_PID/clear_refs" 2>/dev/null || true
+  local counts_before
+  counts_before="$(status_counts)"
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "${hdr[@]}" "$BASE_URL$path" >"$out"
+  STATUSES[$name]="$(status_diff "$counts_before" "$(status_counts)")"
 
   NAMES+=("$name")
   PATHS[$name]="$path"
@@ -373,6 +401,7 @@ measure() {
   P99[$name]="$(to_ms "$(awk '$1 == "99%" { print $2; exit }' "$out")")"
   NON2XX[$name]="$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$out")"
   NON2XX[$name]="${NON2XX[$name]:-0}"
+  [[ "${NON2XX[$name]}" == 0 ]] || KEEP_LOGS=1
   SOCKERR[$name]="$(awk '/Socket errors:/ { sub(/.*Socket errors: /, ""); print }' "$out")"
   PEAK_KIB[$name]="$(rss_kib VmHWM)"
   [[ -n "${RPS[$name]}" ]] || die "could not read wrk's output for $name: $(cat "$out")"
@@ -512,6 +541,11 @@ report() {
     fi
   done
   echo
+  echo "answers by status at the processes (their /metrics; wrk's non-2xx beyond these came from HAProxy or the connection):"
+  for name in "${NAMES[@]}"; do
+    printf '  %-14s %s\n' "$name" "${STATUSES[$name]:--}"
+  done
+  echo
   for line in "${RATIO_LINES[@]}"; do
     echo "$line"
   done
@@ -636,6 +670,7 @@ scale() {
   done
   second="${line#listening on http://}"
   second="${second%/}"
+  METRICS_BASES=("$direct" "http://$second")
   analyze_pg
   start_lb "$lb_port" "$first" "$second"
   measure get_token_lb2 "/v3/predefined_payments/$token"
@@ -653,6 +688,7 @@ scale() {
   stop_lb
   stop_extra
   BASE_URL="$direct"
+  METRICS_BASES=("$direct")
 }
 
 main() {

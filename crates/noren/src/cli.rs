@@ -1,6 +1,7 @@
 //! The `noren` command line: `serve` (default), `migrate`, `healthcheck`, `openapi`, `demo`, and the operator
 //! commands that create legal persons, shops, devices, platforms and keys. Keys are printed once.
 //! `secret-key rotate` re-encrypts the stored secrets after a change of `NOREN_SECRET_KEY`.
+//! `backup` and `restore` copy the embedded SQLite database (`db/backup.rs`).
 
 use crate::app::{self, Server};
 use crate::config::Config;
@@ -108,6 +109,24 @@ pub enum Command {
     /// rotation (`rotate`), or check that nothing needs the previous keys (`rotate --check`).
     #[command(subcommand)]
     SecretKey(SecretKeyCommand),
+    /// Write a consistent copy of the SQLite database to FILE while servers keep serving
+    /// (`VACUUM INTO`), check it (`PRAGMA integrity_check`) and print what it holds. SQLite
+    /// only: on PostgreSQL use pg_dump.
+    Backup {
+        /// The copy to write; never overwritten (choose a new name each time).
+        file: PathBuf,
+    },
+    /// Replace the SQLite database with the backup FILE, checked first (integrity, and a schema
+    /// no newer than this version). Refused while any noren process has the database open:
+    /// stop the server first. The database it replaces is kept beside it as
+    /// NAME.before-restore-<UTC time>.
+    Restore {
+        /// A file written by `noren backup` (or any copy of a Noren SQLite database).
+        file: PathBuf,
+        /// Only check FILE and print what it holds; change nothing.
+        #[arg(long)]
+        check: bool,
+    },
     /// Internal (benchmark): give a shop many plain menus.
     #[command(hide = true)]
     BenchMenus(BenchMenusArgs),
@@ -289,7 +308,49 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
         }
         Command::BenchMenus(args) => operator(&config, Operator::BenchMenus(args)).await,
         Command::SecretKey(cmd) => secret_key::secret_key(&config, cmd).await,
+        Command::Backup { file } => backup(&config, &file).await,
+        Command::Restore { file, check } => restore(&config, &file, check).await,
     }
+}
+
+/// `noren backup FILE`.
+async fn backup(config: &Config, file: &Path) -> anyhow::Result<ExitCode> {
+    if db::db_kind(&config.database_url) != Some(db::DbKind::Sqlite) {
+        return Err(db::backup::BackupError::NotSqlite.into());
+    }
+    let db = db::connect(&config.database_url).await?;
+    let summary = db::backup::backup(&db, file).await;
+    db.close().await.ok();
+    let summary = summary?;
+    println!("backup written and checked\n{summary}");
+    eprintln!(
+        "keep NOREN_SECRET_KEY (or NOREN_DATA_DIR/secret.key) with your backups but apart from \
+         them: the copy's webhook secrets and mini-program keys cannot be read without it"
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `noren restore FILE [--check]`.
+async fn restore(config: &Config, file: &Path, check: bool) -> anyhow::Result<ExitCode> {
+    if check {
+        let summary = db::backup::inspect(file).await?;
+        println!("{summary}");
+        return Ok(if summary.integrity == "ok" {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        });
+    }
+    let (summary, kept) = db::backup::restore(&config.database_url, file).await?;
+    println!("restored\n{summary}");
+    if let Some(kept) = kept {
+        println!("the database it replaced: {}", kept.display());
+    }
+    eprintln!(
+        "start noren with the NOREN_SECRET_KEY (or secret.key) of the database the backup was \
+         taken from; a server applies this version's migrations when it starts"
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 async fn serve(config: Config) -> anyhow::Result<ExitCode> {

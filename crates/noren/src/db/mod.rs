@@ -4,6 +4,7 @@
 //! sized for a server); everything else goes through SeaORM entities and sea-query, which
 //! render each dialect. Queries live only in `repo`.
 
+pub mod backup;
 pub mod entities;
 pub mod migration;
 pub mod outage;
@@ -38,6 +39,8 @@ pub struct Db {
     writer: Option<DatabaseConnection>,
     /// SQLite: the checkpoint task, stopped when the last clone is dropped.
     _checkpoints: Option<Arc<Checkpoints>>,
+    /// SQLite: the shared lock on the database file that keeps a restore away (`db/backup.rs`).
+    _hold: Option<Arc<std::fs::File>>,
 }
 
 /// Copies the write-ahead log into the database file every [`SQLITE_CHECKPOINT_EVERY`], on a
@@ -224,6 +227,8 @@ pub enum ConnectError {
     },
     #[error("cannot connect to {url}: {source}")]
     Connect { url: String, source: DbErr },
+    #[error("cannot open {url}: {why}")]
+    Held { url: String, why: String },
     #[error("cannot migrate {url}: {source}")]
     Migrate { url: String, source: DbErr },
     #[error(
@@ -261,6 +266,17 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
                 Some(_) => Some(open(sqlite_options(url, Role::Writer)).await?),
                 None => None,
             };
+            // The file exists now (the writer created it): no process opens it while a restore
+            // replaces it, and no restore replaces it while this process runs.
+            let hold = match file {
+                Some(path) => Some(Arc::new(backup::hold(path).map_err(|e| {
+                    ConnectError::Held {
+                        url: redact_url(url),
+                        why: e.to_string(),
+                    }
+                })?)),
+                None => None,
+            };
             let pool = open(sqlite_options(url, Role::Readers)).await?;
             let checkpoints = writer
                 .as_ref()
@@ -269,6 +285,7 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
                 pool,
                 writer,
                 _checkpoints: checkpoints,
+                _hold: hold,
             })
         }
         _ => {
@@ -285,6 +302,7 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
                 pool: open(opts).await?,
                 writer: None,
                 _checkpoints: None,
+                _hold: None,
             })
         }
     }
@@ -407,7 +425,7 @@ pub enum Schema {
 }
 
 /// The schema of `db` against this binary's migrations (one read of the migration table).
-pub async fn schema(db: &Db) -> Result<Schema, DbErr> {
+pub async fn schema(db: &impl ConnectionTrait) -> Result<Schema, DbErr> {
     let known: std::collections::HashSet<String> = migration::Migrator::migrations()
         .iter()
         .map(|m| m.name().to_string())
@@ -460,7 +478,7 @@ pub async fn migrate(db: &Db) -> Result<(), DbErr> {
 }
 
 /// The file behind an `sqlite://PATH[?options]` URL.
-fn sqlite_path(url: &str) -> Option<&Path> {
+pub fn sqlite_path(url: &str) -> Option<&Path> {
     let rest = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))?;

@@ -2,6 +2,7 @@
 //! database, every test on both SQLite and PostgreSQL (see `noren_testkit::both_databases!`).
 
 mod architecture;
+mod backup;
 mod chaos;
 mod checkout;
 mod cli;

@@ -11,6 +11,7 @@
 
 mod disk_full;
 mod postgres_restart;
+mod saturation;
 
 use std::collections::BTreeMap;
 use std::process::Command;
