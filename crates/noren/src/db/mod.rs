@@ -43,59 +43,79 @@ pub struct Db {
     _hold: Option<Arc<std::fs::File>>,
 }
 
-/// Copies the write-ahead log into the database file every [`SQLITE_CHECKPOINT_EVERY`], on a
-/// connection of the pool (readers keep the other; the writer never waits for it), and empties
-/// the log once it holds more than [`SQLITE_WAL_TRUNCATE_FRAMES`].
+/// Copies the write-ahead log into the database file every [`SQLITE_CHECKPOINT_EVERY`] and after
+/// every [`SQLITE_CHECKPOINT_COMMITS`] commits, on a connection of the pool (readers keep the
+/// other; the writer never waits for it); once the log holds [`SQLITE_WAL_RESET_FRAMES`], once
+/// more on the writer connection, so that the log starts over.
 ///
-/// A passive checkpoint never catches up with a steady stream of writes: by the time it has
-/// copied the log, new frames follow, and SQLite starts the log over only once every frame is
-/// copied. Under the chaos test's load the log grew by 7 MB a second and never shrank: on a small
-/// disk it took the whole disk within 2 s, and then no checkpoint could grow the database file
-/// to take its pages, so no write ever succeeded again, even after space was freed. A
-/// truncating checkpoint copies what is left and cuts the log to nothing. It runs on the writer
-/// connection, in line with the writes: on another connection it never found a moment without a
-/// writer and gave up (busy) every time. Writes wait for it for the copy of what the passive
-/// checkpoints have not copied yet.
+/// A passive checkpoint beside the writer never catches up with a steady stream of writes: by
+/// the time it has copied the log, new frames follow, and SQLite starts the log over only once
+/// every frame is copied. Under the chaos test's load the log grew by 7 MB a second and never
+/// shrank: on a small disk it took the whole disk, and then no checkpoint could grow the
+/// database file to take its pages, so no write succeeded again even after space was freed. A
+/// burst can fill a log between two ticks too (16 MB in the 300 ms after start, about 32 KB of
+/// frames per payment create): hence the commit count ([`Commits`]).
+///
+/// The second checkpoint runs on the writer connection, in line with the writes: no frame can be
+/// added while it copies the last ones, so it copies them all, and the next write starts the log
+/// over (cut back to [`SQLITE_WAL_LIMIT_BYTES`]). It is passive, so it never waits for a reader:
+/// a truncating one waits (the busy timeout, 10 s) for readers that keep a snapshot open, and
+/// held every write that long behind Litestream's long read transaction (its chaos test) or a
+/// `noren backup`. While such a reader holds an old snapshot the log cannot start over and
+/// grows; Litestream empties it itself.
 #[derive(Debug)]
 struct Checkpoints(tokio::task::AbortHandle);
 
 impl Checkpoints {
-    fn start(pool: DatabaseConnection, writer: DatabaseConnection) -> Self {
+    fn start(pool: DatabaseConnection, writer: DatabaseConnection, commits: Arc<Commits>) -> Self {
         let task = tokio::spawn(async move {
             let mut every = tokio::time::interval(SQLITE_CHECKPOINT_EVERY);
             every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            let checkpoint = |mode: &str| {
-                Statement::from_string(DbBackend::Sqlite, format!("PRAGMA wal_checkpoint({mode})"))
-            };
+            let passive =
+                || Statement::from_string(DbBackend::Sqlite, "PRAGMA wal_checkpoint(PASSIVE)");
             loop {
-                every.tick().await;
-                let frames = match pool.query_one_raw(checkpoint("PASSIVE")).await {
+                tokio::select! {
+                    _ = every.tick() => {}
+                    () = commits.many.notified() => {}
+                }
+                let frames = match pool.query_one_raw(passive()).await {
                     Ok(row) => row
                         .and_then(|r| r.try_get_by_index::<i64>(1).ok())
                         .unwrap_or(0),
                     Err(e) => {
                         tracing::warn!(error = %e, "cannot checkpoint the SQLite log");
-                        // A full disk: emptying the log may be what frees the space.
-                        SQLITE_WAL_TRUNCATE_FRAMES
+                        // A full disk: the writer's checkpoint may be what frees the space.
+                        SQLITE_WAL_RESET_FRAMES
                     }
                 };
-                if frames >= SQLITE_WAL_TRUNCATE_FRAMES {
-                    match writer.query_one_raw(checkpoint("TRUNCATE")).await {
-                        Ok(row) => {
-                            let busy = row.and_then(|r| r.try_get_by_index::<i64>(0).ok());
-                            if busy == Some(1) {
-                                tracing::debug!(
-                                    frames,
-                                    "the SQLite log could not be emptied yet (readers)"
-                                );
-                            }
-                        }
-                        Err(e) => tracing::warn!(error = %e, frames, "cannot empty the SQLite log"),
-                    }
+                if frames >= SQLITE_WAL_RESET_FRAMES
+                    && let Err(e) = writer.query_one_raw(passive()).await
+                {
+                    tracing::warn!(error = %e, frames, "cannot checkpoint the SQLite log on the writer");
                 }
             }
         });
         Checkpoints(task.abort_handle())
+    }
+}
+
+/// Counts the writer's commits (SQLite's commit hook) and wakes the checkpoint task every
+/// [`SQLITE_CHECKPOINT_COMMITS`].
+#[derive(Debug, Default)]
+struct Commits {
+    count: std::sync::atomic::AtomicU64,
+    many: tokio::sync::Notify,
+}
+
+impl Commits {
+    fn committed(&self) {
+        let n = self
+            .count
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            + 1;
+        if n.is_multiple_of(SQLITE_CHECKPOINT_COMMITS) {
+            self.many.notify_one();
+        }
     }
 }
 
@@ -201,11 +221,14 @@ const SQLITE_CONNECTIONS: u32 = 2;
 /// with one writer, every write waited behind it (payment create p99 150 ms instead of 7 ms in
 /// `make bench`). Copying once per interval also copies a page written many times once.
 const SQLITE_CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
-/// The log file is cut back to this size after a checkpoint emptied it.
-const SQLITE_WAL_LIMIT_BYTES: u64 = 64 * 1024 * 1024;
-/// Frames in the log (4 KiB pages each, so about 4 MiB) past which a checkpoint empties it
-/// ([`Checkpoints`]).
-const SQLITE_WAL_TRUNCATE_FRAMES: i64 = 1024;
+/// The log file is cut back to this size when the log starts over.
+const SQLITE_WAL_LIMIT_BYTES: u64 = 4 * 1024 * 1024;
+/// Commits of the writer after which the checkpoint task runs without waiting for its tick
+/// ([`Commits`]).
+const SQLITE_CHECKPOINT_COMMITS: u64 = 64;
+/// Frames in the log (4 KiB pages each, so about 4 MiB) past which the writer checkpoints too, so
+/// that the log starts over ([`Checkpoints`]).
+const SQLITE_WAL_RESET_FRAMES: i64 = 1024;
 
 /// How long a request waits for a PostgreSQL connection before it answers 503 with
 /// `Retry-After` (`db/outage.rs`). While the database is down, sqlx keeps trying to connect
@@ -262,8 +285,9 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
             }
             // The writer first: it creates the file and turns on WAL before the readers open.
             // An in-memory database is one per connection: there, the pool does everything.
+            let commits = Arc::new(Commits::default());
             let writer = match file {
-                Some(_) => Some(open(sqlite_options(url, Role::Writer)).await?),
+                Some(_) => Some(open(sqlite_options(url, Role::Writer(commits.clone()))).await?),
                 None => None,
             };
             // The file exists now (the writer created it): no process opens it while a restore
@@ -280,7 +304,7 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
             let pool = open(sqlite_options(url, Role::Readers)).await?;
             let checkpoints = writer
                 .as_ref()
-                .map(|w| Arc::new(Checkpoints::start(pool.clone(), w.clone())));
+                .map(|w| Arc::new(Checkpoints::start(pool.clone(), w.clone(), commits)));
             Ok(Db {
                 pool,
                 writer,
@@ -309,10 +333,10 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
 }
 
 /// What a pool of SQLite connections is for.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone)]
 enum Role {
-    /// The one connection that writes.
-    Writer,
+    /// The one connection that writes, counting its commits.
+    Writer(Arc<Commits>),
     /// [`SQLITE_CONNECTIONS`] that read (and, for an in-memory database, do everything).
     Readers,
 }
@@ -320,7 +344,7 @@ enum Role {
 /// A pool on the SQLite file of `url` for `role`.
 fn sqlite_options(url: &str, role: Role) -> ConnectOptions {
     let connections = match role {
-        Role::Writer => 1,
+        Role::Writer(_) => 1,
         Role::Readers => SQLITE_CONNECTIONS,
     };
     let mut opts = ConnectOptions::new(url.to_string());
@@ -333,15 +357,26 @@ fn sqlite_options(url: &str, role: Role) -> ConnectOptions {
         .min_connections(1)
         .test_before_acquire(false)
         .map_sqlx_sqlite_pool_opts(move |o| {
-            let o = o.after_connect(|conn, _| {
+            let commits = match &role {
+                Role::Writer(commits) => Some(commits.clone()),
+                Role::Readers => None,
+            };
+            let o = o.after_connect(move |conn, _| {
+                let commits = commits.clone();
                 Box::pin(async move {
                     let mut handle = conn.lock_handle().await?;
                     sqlite_busy::install(handle.as_raw_handle());
+                    if let Some(commits) = commits {
+                        handle.set_commit_hook(move || {
+                            commits.committed();
+                            true
+                        });
+                    }
                     Ok(())
                 })
             });
             match role {
-                Role::Writer => o.after_release(|conn, _| Box::pin(writer_is_clean(conn))),
+                Role::Writer(_) => o.after_release(|conn, _| Box::pin(writer_is_clean(conn))),
                 Role::Readers => o,
             }
         })

@@ -10,6 +10,7 @@
 //! faults happen to separate processes, so the scenarios poll for what they wait for.
 
 mod disk_full;
+mod litestream;
 mod postgres_restart;
 mod saturation;
 
