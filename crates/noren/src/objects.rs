@@ -14,7 +14,7 @@ use object_store::aws::{AmazonS3, AmazonS3Builder, AmazonS3ConfigKey};
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as ObjectPath;
 use object_store::signer::Signer;
-use object_store::{ObjectStore, PutPayload};
+use object_store::{BackoffConfig, ClientOptions, ObjectStore, PutPayload, RetryConfig};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,6 +26,13 @@ pub struct Objects {
     signer: Option<Arc<AmazonS3>>,
     prefix: String,
 }
+
+/// How long a connection to an S3-compatible store may take.
+const STORE_CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long one request to the store may take (a workbook of up to 10 MiB).
+const STORE_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a call retries a store that does not answer before it gives up.
+const STORE_RETRY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A failure of the store (answered as a 500 or 503, logged).
 pub type StoreError = object_store::Error;
@@ -48,7 +55,23 @@ impl Objects {
                 })
             }
             Some((bucket, prefix)) => {
-                let mut b = AmazonS3Builder::new().with_bucket_name(bucket);
+                // A store that is away must not hold requests: object_store's defaults retry for
+                // up to 3 minutes (10 tries) with a 5 s connect timeout, so an upload URL or an
+                // import preview hung for minutes while the store was down. Here a call gives up
+                // within about 5 s and answers 503 (`order/http/import.rs`); the import job
+                // tries again later by itself.
+                let mut b = AmazonS3Builder::new()
+                    .with_bucket_name(bucket)
+                    .with_client_options(
+                        ClientOptions::new()
+                            .with_connect_timeout(STORE_CONNECT_TIMEOUT)
+                            .with_timeout(STORE_REQUEST_TIMEOUT),
+                    )
+                    .with_retry(RetryConfig {
+                        backoff: BackoffConfig::default(),
+                        max_retries: 2,
+                        retry_timeout: STORE_RETRY_TIMEOUT,
+                    });
                 for (k, v) in &settings.aws {
                     let key: AmazonS3ConfigKey = k
                         .to_ascii_lowercase()

@@ -886,3 +886,52 @@ async fn ten_thousand_menus_preview_and_import_times() {
     assert_eq!(done["status"], "finished");
     assert_eq!(item_count(&app, shop).await, 10_000);
 }
+
+/// An S3 settings set whose endpoint refuses every connection (a port nothing listens on).
+fn unreachable_store() -> Options {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let endpoint = format!("http://127.0.0.1:{port}");
+    Options {
+        env: vec![
+            ("NOREN_OBJECT_STORE_URL", "s3://menus/noren".to_string()),
+            ("AWS_ACCESS_KEY_ID", "testing".to_string()),
+            ("AWS_SECRET_ACCESS_KEY", "testing".to_string()),
+            ("AWS_REGION", "us-east-1".to_string()),
+            ("AWS_ENDPOINT_URL", endpoint),
+            ("AWS_ALLOW_HTTP", "true".to_string()),
+        ],
+        ..Options::default()
+    }
+}
+
+both_databases! {
+    /// The object store away (issue 32): an import's preview and start answer 503 with
+    /// `Retry-After` within seconds (object_store alone would retry for 3 minutes), upload URLs
+    /// are still made (they are signed here), `/readyz` reports the store and stays ready, and a
+    /// payment is made meanwhile.
+    async fn an_unreachable_object_store_answers_503_quickly_and_keeps_the_process_ready(app with unreachable_store()) {
+        let m = fixtures::test_merchant(app.db(), "Store away").await;
+        let (id, url) = create(&app, &m.key, m.shop.id).await;
+        assert!(url.contains("X-Amz-Signature"), "a presigned URL: {url}");
+        let began = std::time::Instant::now();
+        let res = preview(&app, &m.key, m.shop.id, &id).await;
+        let took = began.elapsed();
+        assert_eq!(res.status(), 503, "preview with the store away");
+        assert_eq!(noren_testkit::header(&res, "retry-after"), "1");
+        let body = json(res).await;
+        assert_eq!(body["code"], "server");
+        assert!(body["message"].as_str().unwrap_or("").contains("file store"), "{body}");
+        eprintln!("preview answered 503 in {took:?}");
+        assert!(took < Duration::from_secs(10), "answered in {took:?}");
+
+        let res = app.get("/readyz").await;
+        assert_eq!(res.status(), 200, "the store does not take the process out");
+        let ready = json(res).await;
+        assert!(ready["checks"]["objectStore"].as_str().unwrap_or("").starts_with("failed"), "{ready}");
+        let created = app.create_payment(&m.key, &[("amount", "1000")]).await;
+        assert!(created["predefined_payment"]["token"].is_string());
+    }
+}

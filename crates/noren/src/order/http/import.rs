@@ -273,8 +273,26 @@ async fn find_import(
         .ok_or_else(|| ApiError::NotFound(format!("no menu import with objectId {object_id}")))
 }
 
+/// The object store did not answer: 503 with `Retry-After`. Only uploads and imports need it;
+/// payments, orders and bookings go on (and `/readyz` stays ready, `http/readiness.rs`).
 fn store_error(e: impl std::fmt::Display) -> ApiError {
-    ApiError::Internal(anyhow::anyhow!("object store: {e}"))
+    tracing::warn!(error = %e, "the object store does not answer");
+    ApiError::Unavailable(
+        "the file store for uploads and menu imports does not answer; retry after Retry-After \
+         seconds (payments, orders and bookings do not need it)"
+            .into(),
+    )
+}
+
+/// An import that could not be read or run: the file's fault (400), no file yet (409), or the
+/// store or database away (503).
+fn run_error(e: job::RunError) -> ApiError {
+    match e {
+        job::RunError::Bad(e) => bad_file(e),
+        job::RunError::NotUploaded(e) => ApiError::Conflict(e),
+        job::RunError::Store(e) => store_error(e),
+        job::RunError::Db(e) => e.into(),
+    }
 }
 
 /// The upload URLs of the local object store.
@@ -456,12 +474,7 @@ pub async fn preview_menu_import(
     values: PreviewImportValues,
 ) -> Result<Json<Report>, ApiError> {
     let row = find_import(&state, &m, values.shop.get(), values.object_id.as_str()).await?;
-    let book = match job::load(&state.objects, &row).await {
-        Ok(b) => b,
-        Err(job::RunError::Bad(e)) => return Err(bad_file(e)),
-        Err(job::RunError::NotUploaded(e)) => return Err(ApiError::Conflict(e)),
-        Err(e) => return Err(ApiError::Internal(e.into())),
-    };
+    let book = job::load(&state.objects, &row).await.map_err(run_error)?;
     let existing = repo::existing(&state.db, row.shop_id).await?;
     let (report, _) = parse::validate(
         book,
@@ -665,7 +678,7 @@ pub async fn perform_menu_import(
     match job::perform(&state, &row, options).await {
         Ok(job::Performed::Ended) => {}
         Ok(job::Performed::Started) => return Err(started(&row)),
-        Err(e) => return Err(ApiError::Internal(e.into())),
+        Err(e) => return Err(run_error(e)),
     }
     let row = repo::find_by_id(&state.db, row.id)
         .await?
