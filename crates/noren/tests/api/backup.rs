@@ -95,7 +95,14 @@ async fn a_backup_taken_under_load_is_restored_and_served_with_every_payment_ack
     let stop = Arc::new(AtomicBool::new(false));
     let acked = Arc::new(Mutex::new(Vec::new()));
     let mut load = payment_load(&app, &m.key, stop.clone(), acked.clone());
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // The backup starts once the load is under way (a condition, not a wait).
+    noren_testkit::eventually("the load has written", Duration::from_secs(30), || async {
+        match acked.lock().expect("acked").len() {
+            n if n >= 50 => Ok(()),
+            n => Err(format!("{n} acknowledged")),
+        }
+    })
+    .await;
 
     let dir = tempfile::tempdir().expect("dir");
     let file = dir.path().join("noren-backup.db");
