@@ -59,6 +59,28 @@ pub async fn start() -> Option<(Moto, String)> {
 /// Kills moto when the test ends, however it ends.
 pub struct Moto(std::process::Child);
 
+impl Moto {
+    /// Stops the server's process (SIGSTOP): connections are still accepted by the kernel but
+    /// nothing answers, as with a store that hangs. Its buckets are kept for [`Moto::resume`].
+    pub fn pause(&self) {
+        self.signal("STOP");
+    }
+
+    /// Lets a paused server go on (SIGCONT).
+    pub fn resume(&self) {
+        self.signal("CONT");
+    }
+
+    fn signal(&self, name: &str) {
+        let status = std::process::Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.0.id().to_string())
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{name} moto_server");
+    }
+}
+
 impl Drop for Moto {
     fn drop(&mut self) {
         let _ = self.0.kill();

@@ -33,6 +33,11 @@ const STORE_CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 const STORE_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a call retries a store that does not answer before it gives up.
 const STORE_RETRY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a read waits for the store's first answer (its headers), retries included. A store
+/// that accepts connections and never answers (a stopped process, a full queue) held a request
+/// for the whole [`STORE_REQUEST_TIMEOUT`], 30 s, in `chaos::object_store`; the body, once the
+/// store answered, still has that long.
+const STORE_ANSWER_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// A failure of the store (answered as a 500 or 503, logged).
 pub type StoreError = object_store::Error;
@@ -57,9 +62,10 @@ impl Objects {
             Some((bucket, prefix)) => {
                 // A store that is away must not hold requests: object_store's defaults retry for
                 // up to 3 minutes (10 tries) with a 5 s connect timeout, so an upload URL or an
-                // import preview hung for minutes while the store was down. Here a call gives up
-                // within about 5 s and answers 503 (`order/http/import.rs`); the import job
-                // tries again later by itself.
+                // import preview hung for minutes while the store was down. Here a read gives up
+                // when the store has not answered within 3 s ([`STORE_ANSWER_TIMEOUT`]) and the
+                // call answers 503 (`order/http/import.rs`); the import job tries again later by
+                // itself.
                 let mut b = AmazonS3Builder::new()
                     .with_bucket_name(bucket)
                     .with_client_options(
@@ -117,10 +123,11 @@ impl Objects {
     /// `max` bytes (not downloaded).
     pub async fn get(&self, key: &str, max: u64) -> Result<Option<Vec<u8>>, GetError> {
         let path = self.path(key);
-        let result = match self.store.get(&path).await {
-            Ok(r) => r,
-            Err(StoreError::NotFound { .. }) => return Ok(None),
-            Err(e) => return Err(GetError::Store(e)),
+        let result = match tokio::time::timeout(STORE_ANSWER_TIMEOUT, self.store.get(&path)).await {
+            Ok(Ok(r)) => r,
+            Ok(Err(StoreError::NotFound { .. })) => return Ok(None),
+            Ok(Err(e)) => return Err(GetError::Store(e)),
+            Err(_) => return Err(GetError::Store(no_answer())),
         };
         if result.meta.size > max {
             return Err(GetError::TooLarge(result.meta.size));
@@ -139,9 +146,11 @@ impl Objects {
 
     /// Whether the store answers (for `/readyz`): a `HEAD` of a key that need not exist.
     pub async fn reachable(&self) -> Result<(), StoreError> {
-        match self.store.head(&self.path(".readyz")).await {
-            Ok(_) | Err(StoreError::NotFound { .. }) => Ok(()),
-            Err(e) => Err(e),
+        let path = self.path(".readyz");
+        match tokio::time::timeout(STORE_ANSWER_TIMEOUT, self.store.head(&path)).await {
+            Ok(Ok(_) | Err(StoreError::NotFound { .. })) => Ok(()),
+            Ok(Err(e)) => Err(e),
+            Err(_) => Err(no_answer()),
         }
     }
 
@@ -157,6 +166,14 @@ impl Objects {
                 .signed_url(reqwest::Method::PUT, &self.path(key), ttl)
                 .await,
         )
+    }
+}
+
+/// The error of a store that did not answer within [`STORE_ANSWER_TIMEOUT`].
+fn no_answer() -> StoreError {
+    StoreError::Generic {
+        store: "S3",
+        source: format!("no answer within {} s", STORE_ANSWER_TIMEOUT.as_secs()).into(),
     }
 }
 

@@ -165,6 +165,15 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// 503 with `Retry-After`: the object store did not answer a read of `what` (its cause is
+    /// logged). Only the calls that need the store fail; `/readyz` stays ready.
+    pub fn store_away(what: &str, cause: impl std::fmt::Display) -> Self {
+        tracing::warn!(error = %cause, "the object store does not answer");
+        ApiError::Unavailable(format!(
+            "the file store for {what} does not answer; retry after Retry-After seconds"
+        ))
+    }
+
     /// A 400 naming the fields at fault.
     pub fn invalid(errors: Vec<FieldError>) -> Self {
         let message = match errors.as_slice() {

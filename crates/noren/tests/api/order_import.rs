@@ -933,5 +933,123 @@ both_databases! {
         assert!(ready["checks"]["objectStore"].as_str().unwrap_or("").starts_with("failed"), "{ready}");
         let created = app.create_payment(&m.key, &[("amount", "1000")]).await;
         assert!(created["predefined_payment"]["token"].is_string());
+
+        // An image kept in the store: 503 too, not a 500.
+        let res = app.get(&format!("/api/order/shop/{}/images/ramen.png", m.shop.id)).await;
+        assert_eq!(res.status(), 503, "an image with the store away");
+        assert_eq!(noren_testkit::header(&res, "retry-after"), "1");
+        let body = json(res).await;
+        assert!(body["message"].as_str().unwrap_or("").contains("file store for images"), "{body}");
     }
+}
+
+both_databases! {
+    /// An import whose job finds the store away (issue 32): each failed attempt puts it back to
+    /// `scheduled` with the reason and the next attempt's time; after the last of its six
+    /// attempts (10 s, 30 s, 1, 2 and 5 min apart on the settable clock) it is `failed` with the
+    /// reason, and nothing of the workbook was applied.
+    async fn an_import_the_store_fails_is_tried_six_times_then_failed_with_nothing_applied(app with unreachable_store().manual_jobs()) {
+        let m = fixtures::test_merchant(app.db(), "Store away").await;
+        let shop = m.shop.id;
+        let (id, _) = create(&app, &m.key, shop).await;
+        let res = app
+            .post_json(
+                "/api/admin/order-menu/import-start",
+                Some(&m.key),
+                json!({"shop": shop, "objectId": id}),
+            )
+            .await;
+        assert_eq!(res.status(), 200);
+        for (attempt, wait) in [10, 30, 60, 120, 300].into_iter().enumerate() {
+            assert_eq!(app.run_due_jobs().await, 1, "attempt {}", attempt + 1);
+            let s = state(&app, &m.key, shop, &id).await;
+            assert_eq!(s["status"], "scheduled", "{s}");
+            assert_eq!(s["finished"], false);
+            let error = s["error"].as_str().unwrap_or("");
+            assert!(error.starts_with(&format!("attempt {} failed, tried again at ", attempt + 1)), "{s}");
+            // The clock runs on from where the test set it: the due time is within a second.
+            let due = (app.state().clock.now() + chrono::Duration::seconds(wait)).timestamp_millis();
+            let at = s["performAt"].as_i64().unwrap_or(0);
+            assert!((at - due).abs() < 1_000, "due at {due}: {s}");
+            assert_eq!(app.run_due_jobs().await, 0, "not before its time");
+            app.state().clock.advance(chrono::Duration::seconds(wait));
+        }
+        assert_eq!(app.run_due_jobs().await, 1, "the last attempt");
+        let s = state(&app, &m.key, shop, &id).await;
+        assert_eq!(s["status"], "failed", "{s}");
+        assert_eq!(s["finished"], true);
+        assert!(!s["error"].as_str().unwrap_or("").is_empty(), "{s}");
+        assert_eq!(app.run_due_jobs().await, 0, "no seventh attempt");
+        assert_eq!(item_count(&app, shop).await, 0, "nothing applied");
+    }
+}
+
+/// A store that stops answering (moto stopped with SIGSTOP: connections are accepted, nothing
+/// answers) while an import runs: the attempt gives up within the store's 5 s, the import is
+/// `scheduled` again with the reason, and once the store answers the next attempt (10 s later
+/// on the settable clock) imports the whole workbook.
+#[tokio::test]
+async fn an_import_started_while_the_store_hangs_runs_once_it_answers() {
+    let Some((moto, endpoint)) = noren_testkit::moto::start().await else {
+        return;
+    };
+    let res = reqwest::Client::new()
+        .put(format!("{endpoint}/menus"))
+        .send()
+        .await
+        .expect("test step");
+    assert!(res.status().is_success(), "bucket: {}", res.status());
+    let options = Options {
+        env: vec![
+            ("NOREN_OBJECT_STORE_URL", "s3://menus/noren".into()),
+            ("AWS_ACCESS_KEY_ID", "testing".into()),
+            ("AWS_SECRET_ACCESS_KEY", "testing".into()),
+            ("AWS_REGION", "us-east-1".into()),
+            ("AWS_ENDPOINT_URL", endpoint.clone()),
+            ("AWS_ALLOW_HTTP", "true".into()),
+        ],
+        ..Options::default()
+    }
+    .manual_jobs();
+    let app = TestApp::spawn_with(noren_testkit::Backend::Sqlite, options)
+        .await
+        .expect("test step");
+    let m = fixtures::test_merchant(app.db(), "Hung store").await;
+    let shop = m.shop.id;
+    let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+    moto.pause();
+    let res = app
+        .post_json(
+            "/api/admin/order-menu/import-start",
+            Some(&m.key),
+            json!({"shop": shop, "objectId": id}),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let began = std::time::Instant::now();
+    assert_eq!(app.run_due_jobs().await, 1);
+    let took = began.elapsed();
+    assert!(
+        took < Duration::from_secs(10),
+        "the attempt gave up in {took:?}"
+    );
+    let s = state(&app, &m.key, shop, &id).await;
+    assert_eq!(s["status"], "scheduled", "{s}");
+    assert!(
+        s["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("attempt 1 failed"),
+        "{s}"
+    );
+    assert_eq!(item_count(&app, shop).await, 0);
+
+    moto.resume();
+    app.state().clock.advance(chrono::Duration::seconds(10));
+    assert_eq!(app.run_due_jobs().await, 1);
+    let s = state(&app, &m.key, shop, &id).await;
+    assert_eq!(s["status"], "finished", "{s}");
+    assert_eq!(s["error"], Value::Null, "{s}");
+    assert_eq!(item_count(&app, shop).await, 5);
+    app.teardown().assert_no_pending_jobs().await;
 }

@@ -9,7 +9,7 @@
 use crate::http::error::{ApiError, InboundErrorBody};
 use crate::http::state::AppState;
 use crate::inbound::store::catalog;
-use crate::objects::content_type;
+use crate::objects::{GetError, content_type};
 use crate::openapi::ImageBytes;
 use crate::signed::{Links, Refused};
 use axum::extract::{Path, Query, State};
@@ -110,7 +110,10 @@ pub async fn get_inbound_image(
     let bytes = match state.objects.get(&image.object_key, IMAGE_MAX).await {
         Ok(Some(b)) => b,
         Ok(None) => return Err(not_found()),
-        Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("object store: {e}"))),
+        Err(e @ GetError::TooLarge(_)) => {
+            return Err(ApiError::Internal(anyhow::anyhow!("image {image_id}: {e}")));
+        }
+        Err(GetError::Store(e)) => return Err(ApiError::store_away("images", e)),
     };
     Ok((
         [

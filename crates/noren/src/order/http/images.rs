@@ -81,9 +81,7 @@ pub async fn get_order_image(
                 "order image {name} of shop {shop_id} is {size} bytes, over {IMAGE_MAX}"
             )));
         }
-        Err(GetError::Store(e)) => {
-            return Err(ApiError::Internal(anyhow::anyhow!("object store: {e}")));
-        }
+        Err(GetError::Store(e)) => return Err(ApiError::store_away("images", e)),
     };
     Ok((
         [

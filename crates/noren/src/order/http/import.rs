@@ -217,7 +217,8 @@ pub struct ImportState {
     pub dry_run: bool,
     /// The report, once finished.
     pub result: Option<Report>,
-    /// Why it failed.
+    /// Why it failed; while `scheduled` again after an attempt the file store or the database
+    /// failed, why that attempt failed and when it runs again (`performAt`).
     pub error: Option<String>,
 }
 

@@ -169,6 +169,11 @@ pub struct ImportJob {
     pub import_id: i64,
 }
 
+/// The waits, in seconds, before an import's attempts after the first; see [`Import::new`].
+const RETRIES: [u64; 5] = [10, 30, 60, 120, 300];
+/// An import's attempts: the first and one after each wait of [`RETRIES`].
+const ATTEMPTS: i32 = RETRIES.len() as i32 + 1;
+
 /// The kind of job that runs scheduled imports.
 pub struct Import {
     state: AppState,
@@ -176,11 +181,14 @@ pub struct Import {
 }
 
 impl Import {
-    /// Runs imports with `state`'s database, object store and clock.
+    /// Runs imports with `state`'s database, object store and clock. A run the store or the
+    /// database failed is tried again after 10 s, 30 s, 1, 2 and 5 min (about 9 min in all, so
+    /// that an outage of a few minutes delays an import rather than failing it), then ends
+    /// `failed` with the reason.
     pub fn new(state: AppState) -> Self {
         Import {
             state,
-            schedule: vec![Duration::from_secs(10), Duration::from_secs(60)],
+            schedule: RETRIES.map(Duration::from_secs).to_vec(),
         }
     }
 }
@@ -215,11 +223,27 @@ impl Job for Import {
         match execute(&self.state, &m, options).await {
             Ok(_) => Outcome::Done,
             Err(e) => {
-                tracing::warn!(import = m.id, error = %e, "menu import will be retried");
-                if job.next_wait(&self.schedule).is_none() {
-                    let _ = repo::finish(&ctx.db, m.id, Err(&e.to_string()), ctx.clock.now()).await;
+                let reason = e.to_string();
+                let now = ctx.clock.now();
+                // Recorded on the import (best effort: the database may be what is away): the
+                // reason, and when it runs again; failed after the last attempt.
+                match job.next_wait(&self.schedule) {
+                    Some(wait) => {
+                        tracing::warn!(import = m.id, error = %e, ?wait, "menu import will be retried");
+                        let at = now + chrono::Duration::from_std(wait).unwrap_or_default();
+                        let why = format!(
+                            "attempt {} failed, tried again at {}: {reason}",
+                            job.attempt,
+                            at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+                        );
+                        let _ = repo::retrying(&ctx.db, m.id, at, &why, now).await;
+                    }
+                    None => {
+                        tracing::warn!(import = m.id, error = %e, "menu import failed, no attempt left");
+                        let _ = repo::finish(&ctx.db, m.id, Err(&reason), now).await;
+                    }
                 }
-                Outcome::retry(e.to_string())
+                Outcome::retry(reason)
             }
         }
     }
@@ -241,7 +265,7 @@ pub async fn start(
         &tx,
         &ImportJob { import_id: row.id },
         run_at.unwrap_or(now),
-        3,
+        ATTEMPTS,
         now,
     )
     .await?;

@@ -121,6 +121,31 @@ pub async fn running(db: &impl ConnectionTrait, id: i64, now: DateTime<Utc>) -> 
         .map(|_| ())
 }
 
+/// Puts a running import whose attempt failed (the store or the database away) back to
+/// `scheduled`, due at `at` (its job's next attempt), with the reason in `error`.
+pub async fn retrying(
+    db: &impl ConnectionTrait,
+    id: i64,
+    at: DateTime<Utc>,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    menu_import::Entity::update_many()
+        .col_expr(menu_import::Column::Status, Expr::value(SCHEDULED))
+        .col_expr(menu_import::Column::Progress, Expr::value(0))
+        .col_expr(menu_import::Column::PerformAt, Expr::value(Some(at)))
+        .col_expr(
+            menu_import::Column::Error,
+            Expr::value(Some(reason.to_string())),
+        )
+        .col_expr(menu_import::Column::UpdatedAt, Expr::value(now))
+        .filter(menu_import::Column::Id.eq(id))
+        .filter(menu_import::Column::Status.eq(RUNNING))
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
 /// Records the progress of a running import.
 pub async fn progress(
     db: &impl ConnectionTrait,

@@ -11,6 +11,8 @@
 
 mod disk_full;
 mod litestream;
+mod load;
+mod object_store;
 mod postgres_restart;
 mod saturation;
 
@@ -145,6 +147,16 @@ impl Seen {
             .get(&status)
             .copied()
             .unwrap_or(0)
+    }
+
+    /// Answers with a 2xx status.
+    pub fn successes(&self) -> usize {
+        let s = self.inner.lock().expect("seen");
+        s.statuses
+            .iter()
+            .filter(|(status, _)| (200..300).contains(*status))
+            .map(|(_, n)| n)
+            .sum()
     }
 
     pub fn total(&self) -> usize {
