@@ -28,7 +28,7 @@ help:
 	@echo "make lint-openapi  @redocly/cli lint of the committed specs, internal/checkout.json included (tools/redocly.yaml)"
 	@echo "make clients      a Python client generated from openapi/pay.yaml pays a sandbox payment (inbound.json: generation only)"
 	@echo "make scale-test three noren on one PostgreSQL and an S3 store behind HAProxy: SIGKILL, rolling restart, races, shared limits"
-	@echo "make chaos   faults under load, one line of figures each: a full disk under SQLite, PostgreSQL restarts, a saturated process behind HAProxy, a Litestream restore (as root)"
+	@echo "make chaos   faults under load, one line of figures each: a full disk under SQLite, PostgreSQL restarts, a saturated process behind HAProxy, a Litestream restore, a lost object store, misbehaving webhook receivers (as root)"
 	@echo "make bench   load benchmarks against the release server"
 	@echo "make audit   Lighthouse (mobile) and axe of every portal route, en and ja, against the release server"
 	@echo "make build   release server, portal and checkout"

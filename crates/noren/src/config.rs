@@ -445,9 +445,15 @@ fn webhook_settings<F: Fn(&str) -> Option<String>>(
         schedule,
         concurrency: env.number(
             "NOREN_WEBHOOK_CONCURRENCY",
-            32,
-            (1, 512),
-            "a number from 1 to 512",
+            128,
+            (1, 1024),
+            "a number from 1 to 1024",
+        )? as usize,
+        per_destination: env.number(
+            "NOREN_WEBHOOK_PER_DESTINATION",
+            8,
+            (1, 1024),
+            "a number from 1 to 1024",
         )? as usize,
         poll: env.millis(
             "NOREN_WEBHOOK_POLL_MS",
@@ -562,6 +568,7 @@ mod tests {
             ("NOREN_WEBHOOK_TIMEOUT_MS", "0"),
             ("NOREN_WEBHOOK_RETRY_SCHEDULE", "10"),
             ("NOREN_WEBHOOK_CONCURRENCY", "0"),
+            ("NOREN_WEBHOOK_PER_DESTINATION", "0"),
             ("NOREN_WEBHOOK_POLL_MS", "fast"),
             ("NOREN_HEADER_TIMEOUT_MS", "0"),
             ("NOREN_REQUEST_TIMEOUT_MS", "forever"),

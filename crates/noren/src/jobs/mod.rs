@@ -100,6 +100,9 @@ pub enum Outcome {
         after: Option<Duration>,
         error: String,
     },
+    /// Not run: something it needs is busy (a webhook receiver with its deliveries in flight).
+    /// Due again after `after`; the attempt is not counted and the job's last error is kept.
+    Later { after: Duration },
     /// Failed for good: never tried again.
     Failed(String),
     /// Nothing more to do (the work was withdrawn); the reason is kept on the job.
@@ -131,6 +134,7 @@ impl Outcome {
         match self {
             Outcome::Done => "done",
             Outcome::Retry { .. } => "retry",
+            Outcome::Later { .. } => "later",
             Outcome::Failed(_) => "failed",
             Outcome::Cancelled(_) => "cancelled",
             Outcome::Recorded(r) => r.label,
@@ -228,6 +232,8 @@ pub(crate) enum End<'a> {
     Done,
     /// Back to pending at the time, or failed for good (`None`), with the error.
     Retry(Option<DateTime<Utc>>, &'a str),
+    /// Back to pending at the time, the attempt not counted ([`Outcome::Later`]).
+    Later(DateTime<Utc>),
     Failed(&'a str),
     Cancelled(&'a str),
     /// Written already ([`Context::record`]); whether the runner held the job then.
@@ -255,6 +261,9 @@ impl<'a> End<'a> {
                     .map(|w| now + w);
                 End::Retry(retry_at, error)
             }
+            Outcome::Later { after } => End::Later(
+                now + chrono::Duration::from_std(*after).unwrap_or(chrono::Duration::seconds(1)),
+            ),
             Outcome::Failed(error) => End::Failed(error),
             Outcome::Cancelled(reason) => End::Cancelled(reason),
             Outcome::Recorded(r) => End::Recorded(r),
@@ -266,6 +275,7 @@ impl<'a> End<'a> {
         match self {
             End::Done => "done",
             End::Retry(Some(_), _) => "retry",
+            End::Later(_) => "later",
             End::Retry(None, _) | End::Failed(_) => "failed",
             End::Cancelled(_) => "cancelled",
             End::Recorded(r) => r.label,
@@ -275,6 +285,15 @@ impl<'a> End<'a> {
     /// The row [`repo::finish_many`] writes for job `id`; none when it was written already.
     fn row(&self, id: i64) -> Option<repo::JobEnd<'a>> {
         let (status, error, run_at) = match self {
+            End::Later(at) => {
+                return Some(repo::JobEnd {
+                    id,
+                    status: JobStatus::Pending,
+                    error: None,
+                    run_at: Some(*at),
+                    uncounted: true,
+                });
+            }
             End::Done => (JobStatus::Done, None, None),
             End::Retry(Some(at), error) => (JobStatus::Pending, Some(*error), Some(*at)),
             End::Retry(None, error) | End::Failed(error) => (JobStatus::Failed, Some(*error), None),
@@ -286,6 +305,7 @@ impl<'a> End<'a> {
             status,
             error,
             run_at,
+            uncounted: false,
         })
     }
 
@@ -303,6 +323,7 @@ impl<'a> End<'a> {
             End::Retry(retry_at, error) => {
                 repo::retry_or_fail(db, id, worker, error, *retry_at, now).await
             }
+            End::Later(at) => repo::postpone(db, id, worker, *at, now).await,
             End::Failed(error) => repo::retry_or_fail(db, id, worker, error, None, now).await,
             End::Cancelled(reason) => repo::cancel_claimed(db, id, worker, reason, now).await,
             End::Recorded(r) => Ok(r.held),

@@ -59,6 +59,62 @@ pub struct Delivery {
     starts: Batches<i64, Option<webhook_attempt::Model>>,
     /// Deliveries that ended, recorded together ([`write_ends`]).
     ends: Batches<Ended, Outcome>,
+    /// Deliveries in flight by destination, at most `NOREN_WEBHOOK_PER_DESTINATION` each.
+    lanes: Lanes,
+}
+
+/// How long a delivery waits when its destination has its share of deliveries in flight: about
+/// the time a slow receiver takes to answer one, so that a stuck receiver's backlog is looked at
+/// every few seconds, not claimed over and over.
+const LANE_WAIT: Duration = Duration::from_secs(2);
+
+/// Deliveries in flight in this process by destination (scheme, host and port). A receiver that
+/// hangs or answers slowly holds each of its deliveries' slots until the timeout; without a
+/// share per destination, a handful of such receivers took all of a process's slots and every
+/// other receiver's events waited behind theirs (`chaos::receivers`).
+#[derive(Default)]
+struct Lanes {
+    busy: std::sync::Mutex<HashMap<String, usize>>,
+}
+
+/// One delivery's place in its destination's lane, given back when dropped.
+struct Lane<'a> {
+    lanes: &'a Lanes,
+    key: String,
+}
+
+impl Lanes {
+    /// A place for a delivery to `url`, or `None` when its destination has `limit` in flight.
+    fn enter(&self, url: &str, limit: usize) -> Option<Lane<'_>> {
+        let key = match reqwest::Url::parse(url) {
+            Ok(u) => format!(
+                "{}://{}:{}",
+                u.scheme(),
+                u.host_str().unwrap_or_default(),
+                u.port_or_known_default().unwrap_or_default()
+            ),
+            Err(_) => url.to_string(),
+        };
+        let mut busy = self.busy.lock().unwrap_or_else(|p| p.into_inner());
+        let n = busy.entry(key.clone()).or_default();
+        if *n >= limit {
+            return None;
+        }
+        *n += 1;
+        Some(Lane { lanes: self, key })
+    }
+}
+
+impl Drop for Lane<'_> {
+    fn drop(&mut self) {
+        let mut busy = self.lanes.busy.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = busy.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                busy.remove(&self.key);
+            }
+        }
+    }
 }
 
 /// Resolves host names for one mode's deliveries and keeps only the addresses that mode may
@@ -140,6 +196,7 @@ impl Delivery {
             secrets: SecretCache::new(SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, clock),
             starts: Batches::new(),
             ends: Batches::new(),
+            lanes: Lanes::default(),
         })
     }
 
@@ -177,6 +234,9 @@ impl Delivery {
         };
         let Some(url) = event.url.clone() else {
             return Ok(Outcome::Cancelled("the event has no URL".into()));
+        };
+        let Some(_lane) = self.lanes.enter(&url, self.settings.per_destination) else {
+            return Ok(Outcome::Later { after: LANE_WAIT });
         };
         let started = self.starts.submit(event.id, || {
             let ctx = ctx.clone();

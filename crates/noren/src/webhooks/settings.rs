@@ -15,8 +15,12 @@ pub struct WebhookSettings {
     /// `NOREN_WEBHOOK_RETRY_SCHEDULE`: the waits before each retry (default
     /// `10s,30s,1m,5m,15m,30m,1h,2h,4h,8h`: up to 10 retries).
     pub schedule: Vec<Duration>,
-    /// `NOREN_WEBHOOK_CONCURRENCY`: deliveries in flight at once per process (default 32).
+    /// `NOREN_WEBHOOK_CONCURRENCY`: deliveries in flight at once per process (default 128).
     pub concurrency: usize,
+    /// `NOREN_WEBHOOK_PER_DESTINATION`: deliveries in flight at once per process to one
+    /// destination (scheme, host and port; default 8), so that receivers that hang cannot take
+    /// every slot: it takes 16 of them at once to fill the default 128.
+    pub per_destination: usize,
     /// `NOREN_WEBHOOK_POLL_MS`: how often an idle worker looks for due deliveries (default 1000;
     /// events made by this process wake it at once).
     pub poll: Duration,

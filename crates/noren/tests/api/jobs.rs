@@ -106,11 +106,11 @@ both_databases! {
         }
         let retry_at = later + Duration::minutes(10);
         let ends = [
-            jobs::JobEnd { id: ids[0], status: JobStatus::Done, error: None, run_at: None },
-            jobs::JobEnd { id: ids[1], status: JobStatus::Pending, error: Some("try again"), run_at: Some(retry_at) },
-            jobs::JobEnd { id: ids[2], status: JobStatus::Failed, error: Some("gone for good"), run_at: None },
-            jobs::JobEnd { id: ids[3], status: JobStatus::Cancelled, error: Some("withdrawn"), run_at: None },
-            jobs::JobEnd { id: ids[4], status: JobStatus::Done, error: None, run_at: None },
+            jobs::JobEnd { id: ids[0], status: JobStatus::Done, error: None, run_at: None, uncounted: false },
+            jobs::JobEnd { id: ids[1], status: JobStatus::Pending, error: Some("try again"), run_at: Some(retry_at), uncounted: true },
+            jobs::JobEnd { id: ids[2], status: JobStatus::Failed, error: Some("gone for good"), run_at: None, uncounted: false },
+            jobs::JobEnd { id: ids[3], status: JobStatus::Cancelled, error: Some("withdrawn"), run_at: None, uncounted: false },
+            jobs::JobEnd { id: ids[4], status: JobStatus::Done, error: None, run_at: None, uncounted: false },
         ];
         let mut held = jobs::finish_many(app.db(), "w", &ends, later).await.expect("finish");
         held.sort();
@@ -121,6 +121,7 @@ both_databases! {
         let retry = row(ids[1]).await;
         assert_eq!((retry.status, retry.last_error.as_deref()), (JobStatus::Pending, Some("try again")));
         assert_eq!(retry.run_at.timestamp(), retry_at.timestamp());
+        assert_eq!(retry.attempts, 1, "an uncounted end gives its claim's attempt back (claimed twice)");
         assert_eq!((row(ids[2]).await.status, row(ids[2]).await.last_error.as_deref().map(String::from)), (JobStatus::Failed, Some("gone for good".into())));
         assert_eq!(row(ids[3]).await.status, JobStatus::Cancelled);
         let other = row(ids[4]).await;

@@ -656,3 +656,40 @@ fn now_t(sig: &str) -> &str {
         .find_map(|p| p.strip_prefix("t="))
         .unwrap_or("0")
 }
+
+both_databases! {
+    /// A receiver that hangs holds at most `NOREN_WEBHOOK_PER_DESTINATION` deliveries of a
+    /// process at once (issue 32): its other events wait their turn without using an attempt,
+    /// and a healthy receiver's event goes out meanwhile.
+    async fn a_hanging_receiver_holds_at_most_its_share_and_others_go_on(app with Options::env(&[
+        ("NOREN_WEBHOOK_RETRY_SCHEDULE", "1h"),
+        ("NOREN_WEBHOOK_POLL_MS", "20"),
+        ("NOREN_WEBHOOK_TIMEOUT_MS", "1500"),
+        ("NOREN_WEBHOOK_PER_DESTINATION", "2"),
+    ]).leaving_jobs()) {
+        let m = fixtures::test_merchant(app.db(), "Lanes").await;
+        let stuck = Receiver::with(Script { hang_first: usize::MAX, ..Script::default() }).await;
+        let healthy = Receiver::start().await;
+        let mut tokens = Vec::new();
+        for _ in 0..5 {
+            tokens.push(paid_to(&app, &m.key, &stuck.url(), &[("amount", "1000")], "paypay").await.0);
+        }
+        let (token, _) = paid_to(&app, &m.key, &healthy.url(), &[("amount", "1000")], "paypay").await;
+        let got = healthy.wait_for(1, WAIT).await;
+        assert_eq!(got[0].json()["token"], token.as_str());
+        assert_eq!(stuck.received().len(), 2, "two in flight to the stuck receiver, not five");
+        // Each of the five is tried once (the first two time out, then the next ones go),
+        // and none of them used an attempt while it waited.
+        stuck.wait_for(5, WAIT).await;
+        use noren::db::entities::{job, webhook_event};
+        for token in &tokens {
+            let event = webhook_event::Entity::find()
+                .filter(webhook_event::Column::Token.eq(token.as_str()))
+                .one(app.db()).await.expect("event").expect("its event");
+            let job = job::Entity::find_by_id(event.job_id.expect("its job"))
+                .one(app.db()).await.expect("job").expect("the job");
+            assert_eq!(job.attempts, 1, "sent once, waiting used no attempt: {job:?}");
+        }
+        assert_eq!(stuck.received().len(), 5, "each event once: {:?}", stuck.received().len());
+    }
+}

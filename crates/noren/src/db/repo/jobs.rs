@@ -148,6 +148,33 @@ pub async fn retry_or_fail(
     finish(db, id, worker, status, Some(error), retry_at, now).await
 }
 
+/// Puts a claimed job back to pending at `run_at` without counting its attempt (it did not
+/// run), only while `worker` holds it.
+pub async fn postpone(
+    db: &impl ConnectionTrait,
+    id: i64,
+    worker: &str,
+    run_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let res = Entity::update_many()
+        .col_expr(Column::Status, Expr::value(PENDING))
+        .col_expr(Column::Attempts, Expr::col(Column::Attempts).sub(1))
+        .col_expr(Column::RunAt, Expr::value(run_at))
+        .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
+        .col_expr(
+            Column::LockedUntil,
+            Expr::value(Option::<DateTime<Utc>>::None),
+        )
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Id.eq(id))
+        .filter(Column::Status.eq(RUNNING))
+        .filter(Column::LockedBy.eq(worker))
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
+}
+
 /// Ends a claimed job as cancelled (its kind found there is nothing left to do, or it was asked
 /// to stop), with the reason in `last_error`.
 pub async fn cancel_claimed(
@@ -213,6 +240,8 @@ pub struct JobEnd<'a> {
     pub error: Option<&'a str>,
     /// The next run, for a retry.
     pub run_at: Option<DateTime<Utc>>,
+    /// The run did not happen: its attempt is given back.
+    pub uncounted: bool,
 }
 
 /// Ends several claimed jobs in one statement, each only while `worker` holds it; answers the
@@ -259,6 +288,19 @@ pub async fn finish_many(
                     None => Expr::col(Column::RunAt),
                 },
                 Column::RunAt,
+            ),
+        )
+        .value(
+            Column::Attempts,
+            each(
+                &|e| {
+                    if e.uncounted {
+                        Expr::col(Column::Attempts).sub(1)
+                    } else {
+                        Expr::col(Column::Attempts).into()
+                    }
+                },
+                Column::Attempts,
             ),
         )
         .value(Column::LockedBy, Option::<String>::None)

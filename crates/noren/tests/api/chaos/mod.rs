@@ -14,6 +14,7 @@ mod litestream;
 mod load;
 mod object_store;
 mod postgres_restart;
+mod receivers;
 mod saturation;
 
 use std::collections::BTreeMap;
