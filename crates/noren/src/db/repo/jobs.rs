@@ -297,7 +297,7 @@ pub async fn finish_many(
                     if e.uncounted {
                         Expr::col(Column::Attempts).sub(1)
                     } else {
-                        Expr::col(Column::Attempts).into()
+                        Expr::col(Column::Attempts)
                     }
                 },
                 Column::Attempts,
