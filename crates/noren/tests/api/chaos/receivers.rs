@@ -30,7 +30,7 @@ const CALM: Duration = Duration::from_secs(8);
 const STORM: Duration = Duration::from_secs(20);
 /// Payments a second, all along.
 const RATE: u64 = 10;
-const FLOOR: Duration = Duration::from_millis(25);
+const FLOOR: Duration = Duration::from_millis(100);
 /// The default `NOREN_WEBHOOK_RETRY_SCHEDULE`'s first waits.
 const SCHEDULE: [u64; 5] = [10, 30, 60, 300, 900];
 
