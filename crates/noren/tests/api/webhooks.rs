@@ -677,6 +677,8 @@ both_databases! {
         let (token, _) = paid_to(&app, &m.key, &healthy.url(), &[("amount", "1000")], "paypay").await;
         let got = healthy.wait_for(1, WAIT).await;
         assert_eq!(got[0].json()["token"], token.as_str());
+        // The first two time out after 1.5 s; until then the other three wait their turn.
+        stuck.wait_for(2, WAIT).await;
         assert_eq!(stuck.received().len(), 2, "two in flight to the stuck receiver, not five");
         // Each of the five is tried once (the first two time out, then the next ones go),
         // and none of them used an attempt while it waited.
