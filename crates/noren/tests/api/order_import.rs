@@ -818,27 +818,10 @@ fn zip_bomb() -> Vec<u8> {
 
 #[tokio::test]
 async fn the_object_store_can_be_s3_with_presigned_upload_urls() {
-    let Some((_moto, endpoint)) = noren_testkit::moto::start().await else {
+    let Some((_moto, endpoint)) = moto_with_bucket().await else {
         return;
     };
-    // The bucket, made with moto's own API (a plain S3 PUT bucket; moto accepts any keys).
-    let res = reqwest::Client::new()
-        .put(format!("{endpoint}/menus"))
-        .send()
-        .await
-        .expect("test step");
-    assert!(res.status().is_success(), "bucket: {}", res.status());
-    let options = Options {
-        env: vec![
-            ("NOREN_OBJECT_STORE_URL", "s3://menus/noren".into()),
-            ("AWS_ACCESS_KEY_ID", "testing".into()),
-            ("AWS_SECRET_ACCESS_KEY", "testing".into()),
-            ("AWS_REGION", "us-east-1".into()),
-            ("AWS_ENDPOINT_URL", endpoint.clone()),
-            ("AWS_ALLOW_HTTP", "true".into()),
-        ],
-        ..Options::default()
-    };
+    let options = s3_store(&endpoint);
     let app = TestApp::spawn_with(noren_testkit::Backend::Sqlite, options)
         .await
         .expect("test step");
@@ -893,18 +876,35 @@ fn unreachable_store() -> Options {
         .and_then(|l| l.local_addr())
         .expect("a free port")
         .port();
-    let endpoint = format!("http://127.0.0.1:{port}");
+    s3_store(&format!("http://127.0.0.1:{port}"))
+}
+
+/// The settings of an S3 store at `endpoint`: bucket `menus`, prefix `noren`.
+fn s3_store(endpoint: &str) -> Options {
     Options {
         env: vec![
             ("NOREN_OBJECT_STORE_URL", "s3://menus/noren".to_string()),
             ("AWS_ACCESS_KEY_ID", "testing".to_string()),
             ("AWS_SECRET_ACCESS_KEY", "testing".to_string()),
             ("AWS_REGION", "us-east-1".to_string()),
-            ("AWS_ENDPOINT_URL", endpoint),
+            ("AWS_ENDPOINT_URL", endpoint.to_string()),
             ("AWS_ALLOW_HTTP", "true".to_string()),
         ],
         ..Options::default()
     }
+}
+
+/// moto's S3 server with the bucket `menus`, made with a plain S3 PUT (moto takes any keys);
+/// `None` when moto is not installed (outside CI).
+async fn moto_with_bucket() -> Option<(noren_testkit::moto::Moto, String)> {
+    let (moto, endpoint) = noren_testkit::moto::start().await?;
+    let res = reqwest::Client::new()
+        .put(format!("{endpoint}/menus"))
+        .send()
+        .await
+        .expect("test step");
+    assert!(res.status().is_success(), "bucket: {}", res.status());
+    Some((moto, endpoint))
 }
 
 both_databases! {
@@ -985,32 +985,15 @@ both_databases! {
 }
 
 /// A store that stops answering (moto stopped with SIGSTOP: connections are accepted, nothing
-/// answers) while an import runs: the attempt gives up within the store's 5 s, the import is
+/// answers) while an import runs: the attempt gives up within the store's 3 s, the import is
 /// `scheduled` again with the reason, and once the store answers the next attempt (10 s later
 /// on the settable clock) imports the whole workbook.
 #[tokio::test]
 async fn an_import_started_while_the_store_hangs_runs_once_it_answers() {
-    let Some((moto, endpoint)) = noren_testkit::moto::start().await else {
+    let Some((moto, endpoint)) = moto_with_bucket().await else {
         return;
     };
-    let res = reqwest::Client::new()
-        .put(format!("{endpoint}/menus"))
-        .send()
-        .await
-        .expect("test step");
-    assert!(res.status().is_success(), "bucket: {}", res.status());
-    let options = Options {
-        env: vec![
-            ("NOREN_OBJECT_STORE_URL", "s3://menus/noren".into()),
-            ("AWS_ACCESS_KEY_ID", "testing".into()),
-            ("AWS_SECRET_ACCESS_KEY", "testing".into()),
-            ("AWS_REGION", "us-east-1".into()),
-            ("AWS_ENDPOINT_URL", endpoint.clone()),
-            ("AWS_ALLOW_HTTP", "true".into()),
-        ],
-        ..Options::default()
-    }
-    .manual_jobs();
+    let options = s3_store(&endpoint).manual_jobs();
     let app = TestApp::spawn_with(noren_testkit::Backend::Sqlite, options)
         .await
         .expect("test step");
