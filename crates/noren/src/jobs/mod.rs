@@ -45,6 +45,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Notify;
 
@@ -172,6 +173,42 @@ pub struct Context {
     pub clock: Clock,
     /// This process's runner id (the `locked_by` of its claims).
     pub worker: String,
+    /// The jobs this runner has claimed and not yet ended.
+    pub(crate) held: Held,
+}
+
+/// The jobs a runner holds: claimed and not yet ended. Its own claims never take them over,
+/// whatever its clock says about their lease (a clock that jumps forward made a runner take
+/// back, and run again, the jobs it was running).
+#[derive(Clone, Default)]
+pub(crate) struct Held(Arc<std::sync::Mutex<std::collections::HashSet<i64>>>);
+
+/// One held job, let go when dropped (however its run ended).
+pub(crate) struct Holding {
+    held: Held,
+    id: i64,
+}
+
+impl Held {
+    pub(crate) fn ids(&self) -> Vec<i64> {
+        let held = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        held.iter().copied().collect()
+    }
+
+    pub(crate) fn hold(&self, id: i64) -> Holding {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).insert(id);
+        Holding {
+            held: self.clone(),
+            id,
+        }
+    }
+}
+
+impl Drop for Holding {
+    fn drop(&mut self) {
+        let mut held = self.held.0.lock().unwrap_or_else(|p| p.into_inner());
+        held.remove(&self.id);
+    }
 }
 
 impl Context {

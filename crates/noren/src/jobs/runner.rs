@@ -3,7 +3,7 @@
 //! and emits the job metrics. A process killed mid-run leaves its jobs claimed until their
 //! lease runs out; then any runner takes them again, so every job runs at least once.
 
-use super::{Claimed, Context, End, Job, Outcome, Wake};
+use super::{Claimed, Context, End, Held, Job, Outcome, Wake};
 use crate::db::Db;
 use crate::db::entities::job;
 use crate::db::repo::jobs as repo;
@@ -67,6 +67,7 @@ impl Runner {
                 db,
                 clock,
                 worker: format!("{}-{}", std::process::id(), uuid::Uuid::new_v4()),
+                held: Held::default(),
             },
             queues: Vec::new(),
         }
@@ -138,7 +139,9 @@ async fn run_due_of<J: Job>(kind: &J, ctx: &Context) -> usize {
     let mut ran = 0;
     loop {
         let now = ctx.clock.now();
-        let row = match repo::claim(&ctx.db, J::QUEUE, &ctx.worker, lease, 1, now).await {
+        let held = ctx.held.ids();
+        let claimed = repo::claim_keeping(&ctx.db, J::QUEUE, &ctx.worker, lease, 1, now, &held);
+        let row = match claimed.await {
             Ok(mut claimed) => match claimed.pop() {
                 Some(row) => row,
                 None => return ran,
@@ -149,6 +152,7 @@ async fn run_due_of<J: Job>(kind: &J, ctx: &Context) -> usize {
             }
         };
         ran += 1;
+        let _holding = ctx.held.hold(row.id);
         run_one(kind, ctx, row).await;
     }
 }
@@ -188,7 +192,17 @@ async fn serve_queue<J: Job>(
         let mut claimed = 0;
         if free > 0 {
             let now = ctx.clock.now();
-            match repo::claim(&ctx.db, J::QUEUE, &ctx.worker, lease, free as u64, now).await {
+            let held = ctx.held.ids();
+            let batch = repo::claim_keeping(
+                &ctx.db,
+                J::QUEUE,
+                &ctx.worker,
+                lease,
+                free as u64,
+                now,
+                &held,
+            );
+            match batch.await {
                 Ok(batch) => {
                     claimed = batch.len();
                     report_queued::<J>(&ctx.db, claimed < free, now, poll, &mut counted).await;
@@ -198,7 +212,9 @@ async fn serve_queue<J: Job>(
                         // sitting claimed until its lease runs out.
                         let (kind, ctx, permits) = (kind.clone(), ctx.clone(), permits.clone());
                         let permit = permits.clone().try_acquire_owned().ok();
+                        let holding = ctx.held.hold(row.id);
                         tasks.spawn(async move {
+                            let _holding = holding;
                             let _permit = match permit {
                                 Some(p) => Some(p),
                                 None => permits.acquire_owned().await.ok(),

@@ -475,3 +475,77 @@ async fn teardown_checks_the_jobs_of_a_stopped_server_too() {
         .expect_err("a due job was left");
     assert!(err.contains("left 1 job(s) unprocessed"), "{err}");
 }
+
+/// A job kind whose runs wait until the test lets them go.
+#[derive(Clone)]
+struct Blocking(Arc<BlockingInner>);
+
+impl Default for Blocking {
+    fn default() -> Self {
+        Blocking(Arc::new(BlockingInner {
+            runs: Mutex::new(0),
+            started: tokio::sync::Notify::new(),
+            release: tokio::sync::Semaphore::new(0),
+        }))
+    }
+}
+
+struct BlockingInner {
+    runs: Mutex<usize>,
+    started: tokio::sync::Notify,
+    release: tokio::sync::Semaphore,
+}
+
+impl Job for Blocking {
+    const QUEUE: &'static str = "blocking";
+    type Payload = Note;
+
+    fn lease(&self) -> StdDuration {
+        StdDuration::from_secs(60)
+    }
+
+    async fn run(&self, _ctx: &Context, _job: &Claimed<Note>) -> Outcome {
+        *self.0.runs.lock().expect("runs") += 1;
+        self.0.started.notify_one();
+        self.0.release.acquire().await.expect("open").forget();
+        Outcome::Done
+    }
+}
+
+both_databases! {
+    /// The clock jumps (issue 32): a runner whose clock steps an hour forward while it runs a
+    /// job sees that job's lease as long gone, and still never takes it back: it runs once.
+    /// Stepping back an hour runs nothing early.
+    async fn a_clock_that_jumps_never_runs_a_job_twice(app) {
+        let clock = app.state().clock.clone();
+        let kind = Blocking::default();
+        let mut runner = Runner::new(app.db().clone(), clock.clone());
+        runner.register(kind.clone(), Arc::new(Wake::default()));
+        let runner = Arc::new(runner);
+        let now = clock.now();
+        jobs::enqueue(app.db(), Blocking::QUEUE, &serde_json::json!({"n": 1}), now, 3, now).await.expect("enqueue");
+        let first = {
+            let runner = runner.clone();
+            tokio::spawn(async move { runner.run_due().await })
+        };
+        kind.0.started.notified().await;
+
+        clock.advance(Duration::hours(1));
+        // Taken back, the job would run again and wait for a release that never comes.
+        let again = tokio::time::timeout(StdDuration::from_secs(5), runner.run_due()).await;
+        assert_eq!(again.ok(), Some(0), "the job it runs is not taken back");
+        assert_eq!(*kind.0.runs.lock().expect("runs"), 1);
+
+        kind.0.release.add_permits(1);
+        assert_eq!(first.await.expect("first run"), 1);
+        // Back an hour: a job due in 10 s waits for the clock to reach it, and runs once.
+        let later = clock.now() + Duration::seconds(10);
+        jobs::enqueue(app.db(), Blocking::QUEUE, &serde_json::json!({"n": 2}), later, 3, clock.now()).await.expect("enqueue");
+        clock.advance(Duration::hours(-1));
+        assert_eq!(runner.run_due().await, 0, "nothing runs early");
+        clock.advance(Duration::hours(1) + Duration::seconds(10));
+        kind.0.release.add_permits(1);
+        assert_eq!(runner.run_due().await, 1);
+        assert_eq!(*kind.0.runs.lock().expect("runs"), 2, "each job ran once");
+    }
+}

@@ -58,6 +58,28 @@ pub async fn claim(
     limit: u64,
     now: DateTime<Utc>,
 ) -> Result<Vec<job::Model>, DbErr> {
+    claim_keeping(db, queue, worker, lease, limit, now, &[]).await
+}
+
+/// [`claim`], never taking over the jobs of `held` (the claimer's own runs in flight), however
+/// long ago their lease seems to have run out: a process whose clock jumped forward would
+/// otherwise take back the jobs it is running and run them twice.
+pub async fn claim_keeping(
+    db: &impl ConnectionTrait,
+    queue: &str,
+    worker: &str,
+    lease: Duration,
+    limit: u64,
+    now: DateTime<Utc>,
+    held: &[i64],
+) -> Result<Vec<job::Model>, DbErr> {
+    // The held ids are written into the SQL (numbers, at most a runner's concurrency).
+    let keep = if held.is_empty() {
+        String::new()
+    } else {
+        let ids: Vec<String> = held.iter().map(i64::to_string).collect();
+        format!(r#" AND "id" NOT IN ({})"#, ids.join(","))
+    };
     // The limit is written into the SQL, not bound: SQLite recompiles a statement with a bound
     // LIMIT each time it runs (see `SelectFirst`). Placeholders: `?` on SQLite, `$n` (the n-th
     // value below) on PostgreSQL, which also skips rows that another claimer has locked.
@@ -75,7 +97,7 @@ pub async fn claim(
     };
     let due = Expr::cust_with_values(
         format!(
-            r#""id" {open}SELECT "id" FROM "jobs" WHERE "queue" = {} AND (("status" = {} AND "run_at" <= {}) OR ("status" = {} AND "locked_until" < {})) ORDER BY "run_at" ASC, "id" ASC LIMIT {limit}{close}"#,
+            r#""id" {open}SELECT "id" FROM "jobs" WHERE "queue" = {} AND (("status" = {} AND "run_at" <= {}) OR ("status" = {} AND "locked_until" < {}{keep})) ORDER BY "run_at" ASC, "id" ASC LIMIT {limit}{close}"#,
             p(1),
             p(2),
             p(3),

@@ -14,8 +14,12 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set, TryInsertResult,
 };
 
-/// How long a first answer is replayed.
+/// How long a first answer is replayed at least (the promise).
 pub const RETENTION: Duration = Duration::hours(24);
+/// Kept this much longer than [`RETENTION`]: "now" is the server's clock, and a clock that steps
+/// forward by up to an hour (an NTP correction, a wrong time set by hand) must not forget a key
+/// before 24 hours have really passed.
+pub const CLOCK_STEP_MARGIN: Duration = Duration::hours(1);
 /// A record still in flight after this is taken to belong to a request that died with its
 /// process; the key may be used again.
 pub const ABANDONED: Duration = Duration::seconds(60);
@@ -76,7 +80,7 @@ pub async fn claim(db: &impl ConnectionTrait, k: &Key<'_>) -> Result<Claim, DbEr
         else {
             continue; // released meanwhile: try again
         };
-        let expired = row.created_at + RETENTION <= now;
+        let expired = row.created_at + RETENTION + CLOCK_STEP_MARGIN <= now;
         let abandoned = row.status_code.is_none() && row.created_at + ABANDONED <= now;
         if expired || abandoned {
             Entity::delete_by_id(row.id).exec(db).await?;
