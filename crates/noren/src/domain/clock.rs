@@ -14,6 +14,9 @@ use std::sync::atomic::{AtomicI64, Ordering};
 #[derive(Clone, Debug, Default)]
 pub struct Clock {
     offset_ms: Arc<AtomicI64>,
+    /// How wrong a test says this machine's own clock is (zero in production): it moves `now`
+    /// as a misset system clock would, unseen by [`Clock::offset`].
+    misset_ms: Arc<AtomicI64>,
 }
 
 impl Clock {
@@ -23,7 +26,22 @@ impl Clock {
     }
 
     pub fn now(&self) -> DateTime<Utc> {
-        Utc::now() + Duration::milliseconds(self.offset_ms.load(Ordering::Relaxed))
+        let ms = self.offset_ms.load(Ordering::Relaxed) + self.misset_ms.load(Ordering::Relaxed);
+        Utc::now() + Duration::milliseconds(ms)
+    }
+
+    /// How far this clock was moved on purpose ([`Clock::advance`]): zero in production. Shared
+    /// state on other machines (the job table's leases on PostgreSQL) is read on their clock
+    /// moved by this much, so that a test's time travel applies there too.
+    pub fn offset(&self) -> Duration {
+        Duration::milliseconds(self.offset_ms.load(Ordering::Relaxed))
+    }
+
+    /// Makes this clock (and every clone) read as if the machine's own clock were `by` off:
+    /// `now` moves, [`Clock::offset`] does not. For tests of a process whose clock is wrong.
+    pub fn misset(&self, by: Duration) {
+        self.misset_ms
+            .store(by.num_milliseconds(), Ordering::Relaxed);
     }
 
     /// Moves this clock (and every clone of it) forward by `by`.

@@ -237,17 +237,17 @@ impl Context {
         jobs: &[(&Claimed<P>, Outcome)],
         schedule: &[Duration],
     ) -> Result<Vec<Outcome>, DbErr> {
-        let now = self.clock.now();
+        let t = repo::JobTime::of(&self.clock);
         let ends: Vec<End> = jobs
             .iter()
-            .map(|(job, outcome)| End::of(outcome, job.attempt, job.max_attempts, schedule, now))
+            .map(|(job, outcome)| End::of(outcome, job.attempt, job.max_attempts, schedule, t.now))
             .collect();
         let rows: Vec<repo::JobEnd> = jobs
             .iter()
             .zip(&ends)
             .filter_map(|((job, _), end)| end.row(job.id))
             .collect();
-        let held = repo::finish_many(db, &self.worker, &rows, now).await?;
+        let held = repo::finish_many(db, &self.worker, &rows, t).await?;
         Ok(jobs
             .iter()
             .zip(&ends)
@@ -353,16 +353,16 @@ impl<'a> End<'a> {
         db: &impl ConnectionTrait,
         id: i64,
         worker: &str,
-        now: DateTime<Utc>,
+        t: repo::JobTime,
     ) -> Result<bool, DbErr> {
         match self {
-            End::Done => repo::complete(db, id, worker, now).await,
+            End::Done => repo::complete(db, id, worker, t).await,
             End::Retry(retry_at, error) => {
-                repo::retry_or_fail(db, id, worker, error, *retry_at, now).await
+                repo::retry_or_fail(db, id, worker, error, *retry_at, t).await
             }
-            End::Later(at) => repo::postpone(db, id, worker, *at, now).await,
-            End::Failed(error) => repo::retry_or_fail(db, id, worker, error, None, now).await,
-            End::Cancelled(reason) => repo::cancel_claimed(db, id, worker, reason, now).await,
+            End::Later(at) => repo::postpone(db, id, worker, *at, t).await,
+            End::Failed(error) => repo::retry_or_fail(db, id, worker, error, None, t).await,
+            End::Cancelled(reason) => repo::cancel_claimed(db, id, worker, reason, t).await,
             End::Recorded(r) => Ok(r.held),
         }
     }

@@ -138,9 +138,9 @@ async fn run_due_of<J: Job>(kind: &J, ctx: &Context) -> usize {
     let lease = chrono::Duration::from_std(kind.lease()).unwrap_or(chrono::Duration::seconds(60));
     let mut ran = 0;
     loop {
-        let now = ctx.clock.now();
+        let t = repo::JobTime::of(&ctx.clock);
         let held = ctx.held.ids();
-        let claimed = repo::claim_keeping(&ctx.db, J::QUEUE, &ctx.worker, lease, 1, now, &held);
+        let claimed = repo::claim_keeping(&ctx.db, J::QUEUE, &ctx.worker, lease, 1, t, &held);
         let row = match claimed.await {
             Ok(mut claimed) => match claimed.pop() {
                 Some(row) => row,
@@ -191,17 +191,11 @@ async fn serve_queue<J: Job>(
         let free = permits.available_permits();
         let mut claimed = 0;
         if free > 0 {
-            let now = ctx.clock.now();
+            let t = repo::JobTime::of(&ctx.clock);
+            let now = t.now;
             let held = ctx.held.ids();
-            let batch = repo::claim_keeping(
-                &ctx.db,
-                J::QUEUE,
-                &ctx.worker,
-                lease,
-                free as u64,
-                now,
-                &held,
-            );
+            let batch =
+                repo::claim_keeping(&ctx.db, J::QUEUE, &ctx.worker, lease, free as u64, t, &held);
             match batch.await {
                 Ok(batch) => {
                     claimed = batch.len();
@@ -299,9 +293,16 @@ async fn run_one<J: Job>(kind: &J, ctx: &Context, row: job::Model) {
 }
 
 async fn renew(ctx: &Context, row: &job::Model, lease: Duration) {
-    let now = ctx.clock.now();
-    let until = now + chrono::Duration::from_std(lease).unwrap_or(chrono::Duration::seconds(60));
-    match repo::renew(&ctx.db, row.id, &ctx.worker, until, now).await {
+    let lease = chrono::Duration::from_std(lease).unwrap_or(chrono::Duration::seconds(60));
+    match repo::renew(
+        &ctx.db,
+        row.id,
+        &ctx.worker,
+        lease,
+        repo::JobTime::of(&ctx.clock),
+    )
+    .await
+    {
         Ok(true) => {}
         Ok(false) => tracing::warn!(job = row.id, "lost the lease of a running job"),
         Err(e) => tracing::warn!(job = row.id, error = %e, "cannot renew a job's lease"),
@@ -310,15 +311,15 @@ async fn renew(ctx: &Context, row: &job::Model, lease: Duration) {
 
 /// Writes the outcome on the job (only while this runner still holds it) and counts it.
 async fn record<J: Job>(kind: &J, ctx: &Context, row: &job::Model, outcome: Outcome) {
-    let now = ctx.clock.now();
+    let t = repo::JobTime::of(&ctx.clock);
     let end = End::of(
         &outcome,
         row.attempts,
         row.max_attempts,
         kind.retry_schedule(),
-        now,
+        t.now,
     );
-    match end.write(&ctx.db, row.id, &ctx.worker, now).await {
+    match end.write(&ctx.db, row.id, &ctx.worker, t).await {
         Ok(true) => {}
         Ok(false) => tracing::info!(
             queue = J::QUEUE,

@@ -549,3 +549,92 @@ both_databases! {
         assert_eq!(*kind.0.runs.lock().expect("runs"), 2, "each job ran once");
     }
 }
+
+/// Processes whose clocks disagree (issue 32). On PostgreSQL, where several processes share the
+/// jobs, leases and due times are read on the database's clock: a process whose own clock is an
+/// hour ahead never takes over the job another process runs (its lease looks an hour gone on
+/// that clock) and never runs a job early, and one an hour behind leases its jobs for as long as
+/// everyone else reads the lease. On SQLite one process holds the database (`db::lock`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_a_process_whose_clock_is_wrong_never_takes_over_a_job_nor_runs_one_early() {
+    let Some(app) = TestApp::spawn(Backend::Postgres).await else {
+        return;
+    };
+    let kind = Blocking::default();
+    let runner = |clock: noren::domain::clock::Clock| {
+        let mut runner = Runner::new(app.db().clone(), clock);
+        runner.register(kind.clone(), Arc::new(Wake::default()));
+        Arc::new(runner)
+    };
+    let (right, ahead, behind) = (
+        noren::domain::clock::Clock::system(),
+        noren::domain::clock::Clock::system(),
+        noren::domain::clock::Clock::system(),
+    );
+    ahead.misset(Duration::hours(1));
+    behind.misset(Duration::hours(-1));
+    let (right, ahead, behind) = (runner(right), runner(ahead), runner(behind));
+    let enqueue = |n: i64, at: chrono::DateTime<Utc>| {
+        let db = app.db().clone();
+        async move {
+            jobs::enqueue(
+                &db,
+                Blocking::QUEUE,
+                &serde_json::json!({"n": n}),
+                at,
+                3,
+                Utc::now(),
+            )
+            .await
+            .expect("enqueue")
+            .id
+        }
+    };
+
+    // A process with the right time runs a job (a lease of 60 s).
+    let first = enqueue(1, Utc::now()).await;
+    let running = {
+        let right = right.clone();
+        tokio::spawn(async move { right.run_due().await })
+    };
+    kind.0.started.notified().await;
+    until_status(&app, first, JobStatus::Running).await;
+    // The one an hour ahead does not take it over, nor run a job due in 10 minutes.
+    let soon = enqueue(2, Utc::now() + Duration::minutes(10)).await;
+    let taken = tokio::time::timeout(StdDuration::from_secs(5), ahead.run_due()).await;
+    assert_eq!(taken.ok(), Some(0), "the process ahead took a job");
+    assert_eq!(*kind.0.runs.lock().expect("runs"), 1);
+    kind.0.release.add_permits(1);
+    assert_eq!(running.await.expect("run"), 1);
+
+    // The one an hour behind claims a due job: its lease ends 60 s from the database's now, not
+    // an hour before it, and the others leave it alone.
+    let third = enqueue(3, Utc::now()).await;
+    let running = {
+        let behind = behind.clone();
+        tokio::spawn(async move { behind.run_due().await })
+    };
+    kind.0.started.notified().await;
+    let row = until_status(&app, third, JobStatus::Running).await;
+    let lease_left = row.locked_until.expect("leased") - Utc::now();
+    assert!(
+        lease_left > Duration::seconds(50) && lease_left <= Duration::seconds(61),
+        "lease left: {lease_left}"
+    );
+    for other in [&right, &ahead] {
+        let taken = tokio::time::timeout(StdDuration::from_secs(5), other.run_due()).await;
+        assert_eq!(
+            taken.ok(),
+            Some(0),
+            "a job held by the process behind was taken"
+        );
+    }
+    kind.0.release.add_permits(1);
+    assert_eq!(running.await.expect("run"), 1);
+    assert_eq!(*kind.0.runs.lock().expect("runs"), 2, "each job ran once");
+    assert!(
+        jobs::cancel(app.db(), soon, Utc::now())
+            .await
+            .expect("cancel")
+    );
+}

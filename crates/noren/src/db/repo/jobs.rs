@@ -8,6 +8,7 @@
 //! clause is left out there.
 
 use crate::db::entities::job::{self, Column, Entity, JobStatus};
+use crate::domain::clock::Clock;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Query, Value};
 use sea_orm::{
@@ -48,6 +49,70 @@ pub async fn enqueue(
     .await
 }
 
+/// The time a claim or a lease renewal goes by.
+///
+/// On PostgreSQL several processes share the job table, each with its own clock. Leases and due
+/// times are therefore read on the database's clock (`statement_timestamp()`), moved by the
+/// `offset` a test set the process's clock apart from the system's (zero in production), so a
+/// process whose clock is wrong never takes over another's running job, never runs a job early,
+/// and its leases last as long as everyone else reads them to. On SQLite one process holds the
+/// database (`db::lock`): `now` is read as is.
+#[derive(Clone, Copy, Debug)]
+pub struct JobTime {
+    /// The process's now (its clock, a test's settable clock included).
+    pub now: DateTime<Utc>,
+    /// How far a test set the process's clock apart from the system clock on purpose.
+    pub offset: Duration,
+}
+
+impl JobTime {
+    /// Now on `clock`.
+    pub fn of(clock: &Clock) -> Self {
+        JobTime {
+            now: clock.now(),
+            offset: clock.offset(),
+        }
+    }
+
+    /// `now` as given, set apart from the system clock by their difference.
+    pub fn at(now: DateTime<Utc>) -> Self {
+        JobTime {
+            now,
+            offset: now - Utc::now(),
+        }
+    }
+
+    fn offset_us(self) -> i64 {
+        self.offset.num_microseconds().unwrap_or(0)
+    }
+}
+
+impl From<DateTime<Utc>> for JobTime {
+    fn from(now: DateTime<Utc>) -> Self {
+        JobTime::at(now)
+    }
+}
+
+/// The SQL of the instant `ahead` after now: on PostgreSQL the database's clock (see
+/// [`JobTime`]), `$1` the microseconds of `ahead` plus the offset.
+const PG_AHEAD: &str = "statement_timestamp() + $1 * interval '1 microsecond'";
+
+fn ahead(pg: bool, t: JobTime, ahead: Duration) -> sea_orm::sea_query::SimpleExpr {
+    if pg {
+        let us = ahead.num_microseconds().unwrap_or(i64::MAX / 2) + t.offset_us();
+        Expr::cust_with_values(PG_AHEAD, [us])
+    } else {
+        Expr::value(t.now + ahead)
+    }
+}
+
+/// The SQL of `at`, an instant the process reckoned from `t.now` (a retry's time): on
+/// PostgreSQL that far from the database's now, so a process whose clock is wrong schedules
+/// its retries as the others read them.
+fn instant(pg: bool, t: JobTime, at: DateTime<Utc>) -> sea_orm::sea_query::SimpleExpr {
+    ahead(pg, t, at - t.now)
+}
+
 /// Claims up to `limit` due jobs of `queue` for `worker`, leasing them for `lease`. Due means
 /// pending with `run_at` passed, or running with an expired lease (its worker died).
 pub async fn claim(
@@ -58,7 +123,7 @@ pub async fn claim(
     limit: u64,
     now: DateTime<Utc>,
 ) -> Result<Vec<job::Model>, DbErr> {
-    claim_keeping(db, queue, worker, lease, limit, now, &[]).await
+    claim_keeping(db, queue, worker, lease, limit, JobTime::at(now), &[]).await
 }
 
 /// [`claim`], never taking over the jobs of `held` (the claimer's own runs in flight), however
@@ -70,9 +135,10 @@ pub async fn claim_keeping(
     worker: &str,
     lease: Duration,
     limit: u64,
-    now: DateTime<Utc>,
+    t: JobTime,
     held: &[i64],
 ) -> Result<Vec<job::Model>, DbErr> {
+    let now = t.now;
     // The held ids are written into the SQL (numbers, at most a runner's concurrency).
     let keep = if held.is_empty() {
         String::new()
@@ -85,6 +151,15 @@ pub async fn claim_keeping(
     // value below) on PostgreSQL, which also skips rows that another claimer has locked.
     let pg = db.get_database_backend() == DbBackend::Postgres;
     let p = |n: usize| if pg { format!("${n}") } else { "?".to_string() };
+    // Now, on PostgreSQL the database's clock moved by the offset (see `JobTime`).
+    let at = |n: usize| {
+        if pg {
+            format!("(statement_timestamp() + ${n} * interval '1 microsecond')")
+        } else {
+            "?".to_string()
+        }
+    };
+    let now_value = || -> Value { if pg { t.offset_us().into() } else { now.into() } };
     // On PostgreSQL the ids are picked once, as an array: inside `IN (…)` the planner may make
     // the locking subquery the inner side of a join and run it again for each outer row, each
     // run skipping the rows the last one locked, so that one claim took more than `limit` jobs
@@ -100,23 +175,23 @@ pub async fn claim_keeping(
             r#""id" {open}SELECT "id" FROM "jobs" WHERE "queue" = {} AND (("status" = {} AND "run_at" <= {}) OR ("status" = {} AND "locked_until" < {}{keep})) ORDER BY "run_at" ASC, "id" ASC LIMIT {limit}{close}"#,
             p(1),
             p(2),
-            p(3),
+            at(3),
             p(4),
-            p(5)
+            at(5)
         ),
         [
             Value::from(queue),
             PENDING.into(),
-            now.into(),
+            now_value(),
             RUNNING.into(),
-            now.into(),
+            now_value(),
         ],
     );
     let update = Query::update()
         .table(Entity)
         .value(Column::Status, RUNNING)
         .value(Column::LockedBy, worker)
-        .value(Column::LockedUntil, now + lease)
+        .value(Column::LockedUntil, ahead(pg, t, lease))
         .value(Column::Attempts, Expr::col(Column::Attempts).add(1))
         .value(Column::UpdatedAt, now)
         .and_where(due)
@@ -134,7 +209,7 @@ pub async fn complete(
     db: &impl ConnectionTrait,
     id: i64,
     worker: &str,
-    now: DateTime<Utc>,
+    now: impl Into<JobTime>,
 ) -> Result<bool, DbErr> {
     finish(db, id, worker, JobStatus::Done, None, None, now).await
 }
@@ -147,7 +222,7 @@ pub async fn fail(
     worker: &str,
     error: &str,
     retry_at: Option<DateTime<Utc>>,
-    now: DateTime<Utc>,
+    now: impl Into<JobTime>,
 ) -> Result<bool, DbErr> {
     let retry_at = retry_at.filter(|_| job.attempts < job.max_attempts);
     retry_or_fail(db, job.id, worker, error, retry_at, now).await
@@ -161,7 +236,7 @@ pub async fn retry_or_fail(
     worker: &str,
     error: &str,
     retry_at: Option<DateTime<Utc>>,
-    now: DateTime<Utc>,
+    now: impl Into<JobTime>,
 ) -> Result<bool, DbErr> {
     let status = match retry_at {
         Some(_) => JobStatus::Pending,
@@ -177,18 +252,20 @@ pub async fn postpone(
     id: i64,
     worker: &str,
     run_at: DateTime<Utc>,
-    now: DateTime<Utc>,
+    now: impl Into<JobTime>,
 ) -> Result<bool, DbErr> {
+    let t = now.into();
+    let pg = db.get_database_backend() == DbBackend::Postgres;
     let res = Entity::update_many()
         .col_expr(Column::Status, Expr::value(PENDING))
         .col_expr(Column::Attempts, Expr::col(Column::Attempts).sub(1))
-        .col_expr(Column::RunAt, Expr::value(run_at))
+        .col_expr(Column::RunAt, instant(pg, t, run_at))
         .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
         .col_expr(
             Column::LockedUntil,
             Expr::value(Option::<DateTime<Utc>>::None),
         )
-        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .col_expr(Column::UpdatedAt, Expr::value(t.now))
         .filter(Column::Id.eq(id))
         .filter(Column::Status.eq(RUNNING))
         .filter(Column::LockedBy.eq(worker))
@@ -204,7 +281,7 @@ pub async fn cancel_claimed(
     id: i64,
     worker: &str,
     reason: &str,
-    now: DateTime<Utc>,
+    now: impl Into<JobTime>,
 ) -> Result<bool, DbErr> {
     finish(
         db,
@@ -226,8 +303,10 @@ async fn finish(
     status: JobStatus,
     error: Option<&str>,
     run_at: Option<DateTime<Utc>>,
-    now: DateTime<Utc>,
+    now: impl Into<JobTime>,
 ) -> Result<bool, DbErr> {
+    let t = now.into();
+    let pg = db.get_database_backend() == DbBackend::Postgres;
     let mut update = Entity::update_many()
         .col_expr(Column::Status, Expr::value(status.as_str()))
         .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
@@ -235,7 +314,7 @@ async fn finish(
             Column::LockedUntil,
             Expr::value(Option::<DateTime<Utc>>::None),
         )
-        .col_expr(Column::UpdatedAt, Expr::value(now));
+        .col_expr(Column::UpdatedAt, Expr::value(t.now));
     if let Some(error) = error {
         update = update.col_expr(
             Column::LastError,
@@ -243,7 +322,7 @@ async fn finish(
         );
     }
     if let Some(run_at) = run_at {
-        update = update.col_expr(Column::RunAt, Expr::value(run_at));
+        update = update.col_expr(Column::RunAt, instant(pg, t, run_at));
     }
     let res = update
         .filter(Column::Id.eq(id))
@@ -272,12 +351,14 @@ pub async fn finish_many(
     db: &impl ConnectionTrait,
     worker: &str,
     ends: &[JobEnd<'_>],
-    now: DateTime<Utc>,
+    now: impl Into<JobTime>,
 ) -> Result<Vec<i64>, DbErr> {
     use sea_orm::sea_query::{CaseStatement, SimpleExpr};
     if ends.is_empty() {
         return Ok(Vec::new());
     }
+    let t = now.into();
+    let pg = db.get_database_backend() == DbBackend::Postgres;
     let each = |value: &dyn Fn(&JobEnd) -> SimpleExpr, column: Column| -> SimpleExpr {
         ends.iter()
             .fold(CaseStatement::new(), |case, e| {
@@ -306,7 +387,7 @@ pub async fn finish_many(
             Column::RunAt,
             each(
                 &|e| match e.run_at {
-                    Some(at) => Expr::value(at),
+                    Some(at) => instant(pg, t, at),
                     None => Expr::col(Column::RunAt),
                 },
                 Column::RunAt,
@@ -327,7 +408,7 @@ pub async fn finish_many(
         )
         .value(Column::LockedBy, Option::<String>::None)
         .value(Column::LockedUntil, Option::<DateTime<Utc>>::None)
-        .value(Column::UpdatedAt, now)
+        .value(Column::UpdatedAt, t.now)
         .and_where(Expr::col(Column::Id).is_in(ends.iter().map(|e| e.id)))
         .and_where(Expr::col(Column::Status).eq(RUNNING))
         .and_where(Expr::col(Column::LockedBy).eq(worker))
@@ -338,18 +419,20 @@ pub async fn finish_many(
     rows.iter().map(|r| r.try_get::<i64>("", "id")).collect()
 }
 
-/// Extends `worker`'s lease on a running job to `until`. Returns false when it no longer holds
-/// the job (the lease ran out and another worker took it).
+/// Extends `worker`'s lease on a running job to `lease` from now (on PostgreSQL the database's
+/// now, see [`JobTime`]). Returns false when it no longer holds the job (the lease ran out and
+/// another worker took it).
 pub async fn renew(
     db: &impl ConnectionTrait,
     id: i64,
     worker: &str,
-    until: DateTime<Utc>,
-    now: DateTime<Utc>,
+    lease: Duration,
+    t: JobTime,
 ) -> Result<bool, DbErr> {
+    let pg = db.get_database_backend() == DbBackend::Postgres;
     let res = Entity::update_many()
-        .col_expr(Column::LockedUntil, Expr::value(Some(until)))
-        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .col_expr(Column::LockedUntil, ahead(pg, t, lease))
+        .col_expr(Column::UpdatedAt, Expr::value(t.now))
         .filter(Column::Id.eq(id))
         .filter(Column::Status.eq(RUNNING))
         .filter(Column::LockedBy.eq(worker))
