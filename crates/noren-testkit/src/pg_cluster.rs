@@ -40,6 +40,12 @@ impl PgCluster {
     /// `initdb`, then `pg_ctl start`; `None` (said loudly) without PostgreSQL binaries, unless
     /// `NOREN_REQUIRE_POSTGRES=1`.
     pub fn start() -> Option<PgCluster> {
+        PgCluster::start_in(&std::env::temp_dir())
+    }
+
+    /// [`PgCluster::start`] with the whole cluster (data and log) in a new folder of `parent`,
+    /// a small filesystem of the test's own, say.
+    pub fn start_in(parent: &std::path::Path) -> Option<PgCluster> {
         let Some(bin) = find_bin_dir() else {
             assert!(
                 !std::env::var("NOREN_REQUIRE_POSTGRES").is_ok_and(|v| v == "1"),
@@ -50,7 +56,7 @@ impl PgCluster {
         };
         let root = tempfile::Builder::new()
             .prefix("noren-pgctl-")
-            .tempdir()
+            .tempdir_in(parent)
             .expect("cluster folder");
         let ids = run_as();
         if let Some((uid, gid)) = ids {
@@ -148,6 +154,19 @@ impl PgCluster {
     /// `pg_ctl start`, waiting until the server takes connections.
     pub fn start_again(&self) {
         self.pg_ctl(&["start", "-w", "-t", "30"]);
+    }
+
+    /// Whether the server runs (`pg_ctl status`): after a PANIC it restarts by itself unless its
+    /// recovery fails too.
+    pub fn running(&self) -> bool {
+        let mut cmd = Command::new(self.bin.join("pg_ctl"));
+        cmd.arg("-D")
+            .arg(self.data())
+            .arg("status")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        as_user(&mut cmd, self.ids, false);
+        cmd.status().is_ok_and(|s| s.success())
     }
 
     /// The server's log.

@@ -39,12 +39,14 @@ pub struct Db {
     writer: Option<DatabaseConnection>,
     /// SQLite: the checkpoint task, stopped when the last clone is dropped.
     _checkpoints: Option<Arc<Checkpoints>>,
+    /// SQLite: the writer's commits, and whether it failed since it was last looked at.
+    commits: Option<Arc<Commits>>,
     /// SQLite: the shared lock on the database file that keeps a restore away (`db/backup.rs`).
     _hold: Option<Arc<std::fs::File>>,
 }
 
-/// Copies the write-ahead log into the database file every [`SQLITE_CHECKPOINT_EVERY`] and after
-/// every [`SQLITE_CHECKPOINT_COMMITS`] commits, on a connection of the pool (readers keep the
+/// Copies the write-ahead log into the database file every [`SQLITE_CHECKPOINT_EVERY`] and each
+/// time the log has grown by [`SQLITE_CHECKPOINT_FRAMES`], on a connection of the pool (readers keep the
 /// other; the writer never waits for it); once the log holds [`SQLITE_WAL_RESET_FRAMES`], once
 /// more on the writer connection, so that the log starts over.
 ///
@@ -54,7 +56,8 @@ pub struct Db {
 /// shrank: on a small disk it took the whole disk, and then no checkpoint could grow the
 /// database file to take its pages, so no write succeeded again even after space was freed. A
 /// burst can fill a log between two ticks too (16 MB in the 300 ms after start, about 32 KB of
-/// frames per payment create): hence the commit count ([`Commits`]).
+/// frames per payment create): hence the log's length, told by SQLite after each commit
+/// ([`Commits`]).
 ///
 /// The second checkpoint runs on the writer connection, in line with the writes: no frame can be
 /// added while it copies the last ones, so it copies them all, and the next write starts the log
@@ -99,21 +102,29 @@ impl Checkpoints {
     }
 }
 
-/// Counts the writer's commits (SQLite's commit hook) and wakes the checkpoint task every
-/// [`SQLITE_CHECKPOINT_COMMITS`].
+/// What the writer's hooks tell: the log's length after each commit (SQLite's WAL hook), which
+/// wakes the checkpoint task every [`SQLITE_CHECKPOINT_FRAMES`] frames, and whether the writer
+/// rolled back or a write failed, for [`writer_is_clean`].
 #[derive(Debug, Default)]
 struct Commits {
-    count: std::sync::atomic::AtomicU64,
+    /// `frames / SQLITE_CHECKPOINT_FRAMES` at the last commit.
+    band: std::sync::atomic::AtomicI64,
     many: tokio::sync::Notify,
+    /// Set by the writer's rollback hook and by a failed write; taken by [`writer_is_clean`].
+    suspect: std::sync::atomic::AtomicBool,
 }
 
 impl Commits {
-    fn committed(&self) {
-        let n = self
-            .count
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-            + 1;
-        if n.is_multiple_of(SQLITE_CHECKPOINT_COMMITS) {
+    fn suspect(&self) {
+        self.suspect
+            .store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    /// A commit left `frames` frames in the log.
+    fn logged(&self, frames: i64) {
+        let band = frames / SQLITE_CHECKPOINT_FRAMES;
+        let before = self.band.swap(band, std::sync::atomic::Ordering::Relaxed);
+        if band > before {
             self.many.notify_one();
         }
     }
@@ -142,6 +153,16 @@ impl Db {
             writer.close_by_ref().await?;
         }
         self.pool.close_by_ref().await
+    }
+
+    /// `result` of a write on the writer; a failure is noted for [`writer_is_clean`].
+    fn noted<T>(&self, result: Result<T, DbErr>) -> Result<T, DbErr> {
+        if result.is_err()
+            && let Some(commits) = &self.commits
+        {
+            commits.suspect();
+        }
+        result
     }
 
     /// The connection that writes.
@@ -175,11 +196,11 @@ impl ConnectionTrait for Db {
     }
 
     async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
-        self.writes().execute_raw(stmt).await
+        self.noted(self.writes().execute_raw(stmt).await)
     }
 
     async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
-        self.writes().execute_unprepared(sql).await
+        self.noted(self.writes().execute_unprepared(sql).await)
     }
 
     async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
@@ -193,11 +214,15 @@ impl ConnectionTrait for Db {
         // failed (a full disk) went unseen and the write was answered as stored (issue 32:
         // 44,744 creates answered 200 on a full disk, 216 stored). Run to its end, the
         // statement reports the failed commit as its error.
-        Ok(on.query_all_raw(stmt).await?.into_iter().next())
+        Ok(self.noted(on.query_all_raw(stmt).await)?.into_iter().next())
     }
 
     async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
-        self.runs(&stmt.sql).query_all_raw(stmt).await
+        let on = self.runs(&stmt.sql);
+        if std::ptr::eq(on, &self.pool) {
+            return on.query_all_raw(stmt).await;
+        }
+        self.noted(on.query_all_raw(stmt).await)
     }
 }
 
@@ -223,10 +248,14 @@ const SQLITE_CONNECTIONS: u32 = 2;
 const SQLITE_CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 /// The log file is cut back to this size when the log starts over.
 const SQLITE_WAL_LIMIT_BYTES: u64 = 4 * 1024 * 1024;
-/// Commits of the writer after which the checkpoint task runs without waiting for its tick
-/// ([`Commits`]). Every 64 commits, appends ran at 1,139/s (healthz 39k/s) in `make bench`; every
-/// 256, at 1,575/s (healthz 47k/s), and the chaos test's disk still never filled with log.
-const SQLITE_CHECKPOINT_COMMITS: u64 = 256;
+/// Frames the log grows by before the checkpoint task runs without waiting for its tick
+/// ([`Commits`]): 8 MiB of 4 KiB pages. It was a count of commits first, but commits differ in
+/// size: every 256 commits (a payment create writes about 8 frames) kept the chaos test's 16 MiB
+/// disk from filling with log, and every 512 let the log take the whole disk; appends to a
+/// cafeteria order write fewer frames, and were checkpointed needlessly often. Appends in
+/// `make bench`, medians of 8 runs in turn (healthz 44k/s): 1,602/s every 256 commits, 1,724/s
+/// by the log's length, 1,647/s before the log was bounded at all.
+const SQLITE_CHECKPOINT_FRAMES: i64 = 2048;
 /// Frames in the log (4 KiB pages each, so about 4 MiB) past which the writer checkpoints too, so
 /// that the log starts over ([`Checkpoints`]).
 const SQLITE_WAL_RESET_FRAMES: i64 = 1024;
@@ -287,6 +316,7 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
             // The writer first: it creates the file and turns on WAL before the readers open.
             // An in-memory database is one per connection: there, the pool does everything.
             let commits = Arc::new(Commits::default());
+            let writer_commits = file.is_some().then(|| commits.clone());
             let writer = match file {
                 Some(_) => Some(open(sqlite_options(url, Role::Writer(commits.clone()))).await?),
                 None => None,
@@ -310,6 +340,7 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
                 pool,
                 writer,
                 _checkpoints: checkpoints,
+                commits: writer_commits,
                 _hold: hold,
             })
         }
@@ -327,6 +358,7 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
                 pool: open(opts).await?,
                 writer: None,
                 _checkpoints: None,
+                commits: None,
                 _hold: None,
             })
         }
@@ -368,16 +400,21 @@ fn sqlite_options(url: &str, role: Role) -> ConnectOptions {
                     let mut handle = conn.lock_handle().await?;
                     sqlite_busy::install(handle.as_raw_handle());
                     if let Some(commits) = commits {
-                        handle.set_commit_hook(move || {
-                            commits.committed();
-                            true
-                        });
+                        let rolled_back = commits.clone();
+                        sqlite_busy::on_wal_commit(handle.as_raw_handle(), commits);
+                        handle.set_rollback_hook(move || rolled_back.suspect());
                     }
                     Ok(())
                 })
             });
-            match role {
-                Role::Writer(_) => o.after_release(|conn, _| Box::pin(writer_is_clean(conn))),
+            match &role {
+                Role::Writer(commits) => {
+                    let commits = commits.clone();
+                    o.after_release(move |conn, _| {
+                        let commits = commits.clone();
+                        Box::pin(async move { writer_is_clean(conn, &commits).await })
+                    })
+                }
                 Role::Readers => o,
             }
         })
@@ -402,13 +439,26 @@ fn sqlite_options(url: &str, role: Role) -> ConnectOptions {
 /// (`SQLITE_FULL`, an I/O error): such a connection kept failing every write with "database or
 /// disk is full" after the space was freed, where a new connection wrote at once (the chaos
 /// test's measurement). The connection is closed (which rolls back what it holds) and the next
-/// write opens a new one. Costs one round trip to the connection's thread per write.
+/// write opens a new one.
+///
+/// SQLite's own state costs a round trip to the connection's thread, asked only after the
+/// writer rolled back (its rollback hook: a failed `COMMIT`, a statement SQLite rolled back
+/// on a full disk, or a transaction dropped unfinished) or a write through [`Db`] failed, not
+/// after every write (a round trip each). Without either, SQLite holds no transaction that sqlx
+/// does not count, and no error.
 async fn writer_is_clean(
     conn: &mut sea_orm::sqlx::SqliteConnection,
+    commits: &Commits,
 ) -> Result<bool, sea_orm::sqlx::Error> {
     use sea_orm::sqlx::Connection;
     use sea_orm::sqlx::error::DatabaseError;
     let counted = conn.is_in_transaction();
+    let suspect = commits
+        .suspect
+        .swap(false, std::sync::atomic::Ordering::AcqRel);
+    if !counted && !suspect {
+        return Ok(true);
+    }
     let mut handle = conn.lock_handle().await?;
     let open = !sqlite_busy::autocommit(handle.as_raw_handle());
     // SQLITE_NOMEM 7, IOERR 10, CORRUPT 11, FULL 13, CANTOPEN 14, NOTADB 26 (primary codes).
@@ -568,9 +618,40 @@ mod sqlite_busy {
         unsafe { libsqlite3_sys::sqlite3_get_autocommit(db.as_ptr()) != 0 }
     }
 
+    extern "C" fn on_wal(
+        commits: *mut c_void,
+        _: *mut libsqlite3_sys::sqlite3,
+        _: *const std::ffi::c_char,
+        frames: c_int,
+    ) -> c_int {
+        // SAFETY: `commits` is the pointer `on_wal_commit` made from an `Arc<Commits>` it never
+        // gives back, so it stays valid for as long as the connection can call this.
+        #[allow(unsafe_code)]
+        let commits = unsafe { &*(commits as *const super::Commits) };
+        commits.logged(i64::from(frames));
+        libsqlite3_sys::SQLITE_OK
+    }
+
+    /// Tells `commits` the log's length after each commit of `db` (SQLite's WAL hook; the
+    /// automatic checkpoint, which used it, is off). sqlx has no safe wrapper for it. The hook's
+    /// reference to `commits` is never dropped: one `Arc` per writer connection opened, a new
+    /// one only after the last failed (`writer_is_clean`).
+    #[allow(unsafe_code)]
+    pub(super) fn on_wal_commit(
+        db: NonNull<libsqlite3_sys::sqlite3>,
+        commits: std::sync::Arc<super::Commits>,
+    ) {
+        let commits = std::sync::Arc::into_raw(commits) as *mut c_void;
+        // SAFETY: `db` is an open connection handle that sqlx's `LockedSqliteHandle` keeps
+        // exclusively ours while this runs; `commits` outlives the connection (above).
+        unsafe {
+            libsqlite3_sys::sqlite3_wal_hook(db.as_ptr(), Some(on_wal), commits);
+        }
+    }
+
     /// Replaces the busy handler of `db`, called while sqlx has the handle locked out of its
-    /// worker thread (the handler itself then runs on that thread, inside SQLite's calls). One
-    /// of the crate's two `unsafe` calls: sqlx has no safe wrapper for this SQLite call.
+    /// worker thread (the handler itself then runs on that thread, inside SQLite's calls). sqlx
+    /// has no safe wrapper for this SQLite call.
     #[allow(unsafe_code)]
     pub(super) fn install(db: NonNull<libsqlite3_sys::sqlite3>) {
         // SAFETY: `db` is an open connection handle that sqlx's `LockedSqliteHandle` keeps

@@ -82,10 +82,15 @@ fn classify_sqlx(err: &sqlx::Error) -> Option<Outage> {
         | sqlx::Error::WorkerCrashed => Some(Outage::Unreachable),
         sqlx::Error::Database(d) => {
             let code = d.code()?;
-            match code.parse::<i32>() {
+            // Which engine answered, not the code's shape: most SQLSTATEs are digits too
+            // (`53100`, a full disk, was read as an SQLite code and answered 500).
+            if d.try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+                .is_some()
+            {
+                postgres_state(&code)
+            } else {
                 // SQLite reports its (extended) result code; the primary code is its low byte.
-                Ok(n) => sqlite_code(n & 0xff),
-                Err(_) => postgres_state(&code),
+                code.parse::<i32>().ok().and_then(|n| sqlite_code(n & 0xff))
             }
         }
         _ => None,

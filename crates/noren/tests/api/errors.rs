@@ -63,3 +63,33 @@ both_databases! {
         assert_eq!(json(res).await["code"], "unauthorized");
     }
 }
+
+/// PostgreSQL's SQLSTATEs are read as PostgreSQL's even when they are all digits (issue 32):
+/// `57014` (a statement cancelled by its timeout) is an outage, a busy database, and a unique
+/// violation `23505` is not. Read as SQLite result codes they were neither, and a full disk
+/// (`53100`) answered 500 instead of 503 (`chaos/postgres_disk_full.rs`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn numeric_postgresql_states_are_classified_as_postgresql_states() {
+    use noren::db::outage::{Outage, classify};
+    use sea_orm::{ConnectionTrait, TransactionTrait};
+    let Some(url) = noren_testkit::postgres::fresh_database().await else {
+        return;
+    };
+    let db = noren::db::connect(&url).await.expect("connect");
+    let tx = db.begin().await.expect("begin");
+    tx.execute_unprepared("SET LOCAL statement_timeout = 10")
+        .await
+        .expect("timeout");
+    let cancelled = tx
+        .execute_unprepared("SELECT pg_sleep(1)")
+        .await
+        .expect_err("cancelled by its timeout");
+    assert_eq!(classify(&cancelled), Some(Outage::Busy), "{cancelled:?}");
+    drop(tx);
+    let duplicate = db
+        .execute_unprepared("CREATE TABLE u (k int PRIMARY KEY); INSERT INTO u VALUES (1), (1)")
+        .await
+        .expect_err("a duplicate key");
+    assert_eq!(classify(&duplicate), None, "{duplicate:?}");
+    db.close().await.ok();
+}

@@ -27,7 +27,8 @@ const READERS: usize = 2;
 /// Requests that may wait for a reader before senders wait too.
 const QUEUE: usize = 1024;
 
-type Answer = Result<Option<Model>, String>;
+/// A batch's rows for one token, or `Err` when the batch's query failed (see [`TokenReads::get`]).
+type Answer = Result<Option<Model>, ()>;
 /// A token and where its answer goes.
 type Request = (String, oneshot::Sender<Answer>);
 
@@ -35,6 +36,7 @@ type Request = (String, oneshot::Sender<Answer>);
 #[derive(Clone)]
 pub struct TokenReads {
     requests: mpsc::Sender<Request>,
+    db: Db,
 }
 
 impl SlicePart for TokenReads {
@@ -53,7 +55,7 @@ impl TokenReads {
         for _ in 0..READERS {
             tokio::spawn(read(db.clone(), queue.clone(), sql.clone()));
         }
-        TokenReads { requests }
+        TokenReads { requests, db }
     }
 
     /// The payment with `token`, or `None`.
@@ -63,10 +65,21 @@ impl TokenReads {
             .send((token.to_string(), reply))
             .await
             .map_err(|_| DbErr::Custom("the token readers have stopped".into()))?;
-        answer
+        match answer
             .await
             .map_err(|_| DbErr::Custom("a token reader stopped before answering".into()))?
-            .map_err(DbErr::Custom)
+        {
+            Ok(found) => Ok(found),
+            // The batch's query failed. A `DbErr` cannot be shared among its callers, and its
+            // text alone hides what failed (a PostgreSQL restart answered 500 instead of 503):
+            // each caller reads its own row, and fails, if it does, with the database's own error.
+            Err(_) => {
+                predefined_payment::Entity::find()
+                    .filter(predefined_payment::Column::Token.eq(token))
+                    .one(&self.db)
+                    .await
+            }
+        }
     }
 }
 
@@ -111,10 +124,9 @@ async fn read(db: Db, queue: Arc<Mutex<mpsc::Receiver<Request>>>, sql: Arc<Vec<S
                     let _ = reply.send(Ok(by_token.get(token.as_str()).map(|m| (*m).clone())));
                 }
             }
-            Err(e) => {
-                let e = e.to_string();
+            Err(_) => {
                 for (_, reply) in batch {
-                    let _ = reply.send(Err(e.clone()));
+                    let _ = reply.send(Err(()));
                 }
             }
         }

@@ -20,7 +20,7 @@ const CLIENTS: usize = 8;
 
 /// Creates payments from [`CLIENTS`] tasks until `stop`; half carry an `Idempotency-Key` (a
 /// write transaction), half do not (one statement). Answers the tokens answered 2xx.
-async fn load(
+pub(super) async fn load(
     client: reqwest::Client,
     base: String,
     key: String,
@@ -82,7 +82,7 @@ async fn load(
 
 /// Runs the load for `secs` seconds.
 #[allow(clippy::too_many_arguments)]
-async fn load_for(
+pub(super) async fn load_for(
     secs: u64,
     client: &reqwest::Client,
     base: &str,
@@ -107,7 +107,11 @@ async fn load_for(
 }
 
 /// The tokens of `tokens` that do not read back from `base`.
-async fn missing(client: &reqwest::Client, base: &str, tokens: &[String]) -> Vec<String> {
+pub(super) async fn missing(
+    client: &reqwest::Client,
+    base: &str,
+    tokens: &[String],
+) -> Vec<String> {
     let mut gone = Vec::new();
     for t in tokens {
         let res = client

@@ -13,6 +13,7 @@ mod disk_full;
 mod litestream;
 mod load;
 mod object_store;
+mod postgres_disk_full;
 mod postgres_restart;
 mod receivers;
 mod saturation;
