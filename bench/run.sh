@@ -118,6 +118,8 @@ declare -a RATIO_LINES=()
 
 die() {
   echo "bench: $*" >&2
+  # The servers' and HAProxy's logs say why: keep them.
+  KEEP_LOGS=1
   exit 1
 }
 
