@@ -106,6 +106,44 @@ pub(super) async fn load_for(
     running.await.expect("load");
 }
 
+/// Creates a payment every 100 ms from `freed` (when space was freed) until one is stored, for at
+/// most 60 s, calling `waiting` with the time since `freed` before each try; answers how long
+/// after `freed` it was stored (its token added to `acked`), or the last refusal.
+pub(super) async fn stored_again(
+    client: &reqwest::Client,
+    base: &str,
+    key: &str,
+    acked: &Mutex<Vec<String>>,
+    freed: Instant,
+    mut waiting: impl FnMut(Duration),
+) -> Result<Duration, String> {
+    let mut last_refusal = String::new();
+    while freed.elapsed() < Duration::from_secs(60) {
+        waiting(freed.elapsed());
+        let res = client
+            .post(format!(
+                "{base}/v3/predefined_payments/create_online_payment"
+            ))
+            .header("X-Auth-API-Key", key)
+            .query(&[("amount", "1000")])
+            .send()
+            .await
+            .expect("create");
+        if res.status() == 200 {
+            let body: serde_json::Value = res.json().await.expect("json");
+            let token = body["predefined_payment"]["token"]
+                .as_str()
+                .expect("token")
+                .to_string();
+            acked.lock().expect("acked").push(token);
+            return Ok(freed.elapsed());
+        }
+        last_refusal = format!("{} {}", res.status(), res.text().await.unwrap_or_default());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(last_refusal)
+}
+
 /// The tokens of `tokens` that do not read back from `base`.
 pub(super) async fn missing(
     client: &reqwest::Client,
@@ -183,32 +221,8 @@ async fn a_full_disk_never_loses_an_acknowledged_payment() {
     let freed = Instant::now();
     let acked_when_freed = acked.lock().expect("acked").len();
     // Service comes back: the first create stored after the space was freed.
-    let mut resumed = None;
-    let mut last_refusal = String::new();
-    for _ in 0..100 {
-        let res = client
-            .post(format!(
-                "{base}/v3/predefined_payments/create_online_payment"
-            ))
-            .header("X-Auth-API-Key", &m.key)
-            .query(&[("amount", "1000")])
-            .send()
-            .await
-            .expect("create");
-        if res.status() == 200 {
-            let body: serde_json::Value = res.json().await.expect("json");
-            let token = body["predefined_payment"]["token"]
-                .as_str()
-                .expect("token")
-                .to_string();
-            acked.lock().expect("acked").push(token);
-            resumed = Some(freed.elapsed());
-            break;
-        }
-        last_refusal = format!("{} {}", res.status(), res.text().await.unwrap_or_default());
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let resumed = resumed.unwrap_or_else(|| {
+    let resumed = stored_again(&client, &base, &m.key, &acked, freed, |_| {}).await;
+    let resumed = resumed.unwrap_or_else(|last_refusal| {
         let ls = std::process::Command::new("ls")
             .arg("-la")
             .arg(disk.path())

@@ -10,7 +10,7 @@
 //! is freed without restarting `noren`, and every create answered 2xx must read back, also
 //! after PostgreSQL restarts.
 
-use super::disk_full::{load_for, missing};
+use super::disk_full::{load_for, missing, stored_again};
 use super::{Logs, Seen, Tmpfs, can_mount, report, serve};
 use noren_testkit::pg_cluster::{PgCluster, Stop};
 use noren_testkit::{Backend, Options, TestApp, fixtures};
@@ -82,43 +82,21 @@ async fn a_full_disk_under_postgresql_never_loses_an_acknowledged_payment() {
     // PostgreSQL restarts by itself after a PANIC; when its recovery failed too, it waits for
     // an operator, played here 5 s after the space was freed.
     let mut started_by_hand = false;
-    let mut resumed = None;
-    let mut last_refusal = String::new();
-    while freed.elapsed() < Duration::from_secs(60) {
-        if !started_by_hand && freed.elapsed() > Duration::from_secs(5) && !cluster.running() {
+    let resumed = stored_again(&client, &base, &m.key, &acked, freed, |since| {
+        if !started_by_hand && since > Duration::from_secs(5) && !cluster.running() {
             cluster.start_again();
             started_by_hand = true;
         }
-        let res = client
-            .post(format!(
-                "{base}/v3/predefined_payments/create_online_payment"
-            ))
-            .header("X-Auth-API-Key", &m.key)
-            .query(&[("amount", "1000")])
-            .send()
-            .await
-            .expect("create");
-        if res.status() == 200 {
-            let body: serde_json::Value = res.json().await.expect("json");
-            let token = body["predefined_payment"]["token"]
-                .as_str()
-                .expect("token")
-                .to_string();
-            acked.lock().expect("acked").push(token);
-            resumed = Some(freed.elapsed());
-            break;
-        }
-        last_refusal = format!("{} {}", res.status(), res.text().await.unwrap_or_default());
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let Some(resumed) = resumed else {
+    })
+    .await
+    .unwrap_or_else(|last_refusal| {
         panic!(
             "creates are stored again once space is freed; the last answer: {last_refusal}; \
              {}\npostgres log:\n{}",
             seen.summary(),
             cluster.log()
-        );
-    };
+        )
+    });
     load_for(2, &client, &base, &m.key, &seen, &acked, &next).await;
     let tokens: Vec<String> = acked.lock().expect("acked").clone();
     let distinct: HashSet<&String> = tokens.iter().collect();
