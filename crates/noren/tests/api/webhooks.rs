@@ -694,4 +694,31 @@ both_databases! {
         }
         assert_eq!(stuck.received().len(), 5, "each event once: {:?}", stuck.received().len());
     }
+
+    /// A receiver that answers quickly takes many deliveries at once, whatever
+    /// `NOREN_WEBHOOK_PER_DESTINATION` says (the share of a slow one): a burst of 40 events to
+    /// it goes out at once. With 2 places for every destination, 38 of them were postponed and
+    /// (the worker polling every minute here) not sent within the wait.
+    async fn a_quick_receiver_takes_a_burst_at_once(app with Options::env(&[
+        ("NOREN_WEBHOOK_POLL_MS", "60000"),
+        ("NOREN_WEBHOOK_PER_DESTINATION", "2"),
+    ]).leaving_jobs()) {
+        let m = fixtures::test_merchant(app.db(), "Quick").await;
+        let quick = Receiver::start().await;
+        let app = std::sync::Arc::new(app);
+        let mut paid = tokio::task::JoinSet::new();
+        for _ in 0..40 {
+            let (app, key, url) = (app.clone(), m.key.clone(), quick.url());
+            paid.spawn(async move { paid_to(&app, &key, &url, &[("amount", "1000")], "paypay").await.0 });
+        }
+        let mut tokens = std::collections::HashSet::new();
+        while let Some(token) = paid.join_next().await {
+            tokens.insert(token.expect("paid"));
+        }
+        let got = quick.wait_for(40, WAIT).await;
+        let received: std::collections::HashSet<String> =
+            got.iter().filter_map(|r| r.json()["token"].as_str().map(str::to_string)).collect();
+        assert_eq!(received, tokens, "every event of the burst, each once");
+        assert_eq!(got.len(), 40, "no event twice");
+    }
 }

@@ -21,7 +21,7 @@ use super::report;
 use noren::db::entities::{webhook_attempt, webhook_event};
 use noren_testkit::receiver::{Receiver, Script};
 use noren_testkit::{Backend, Options, TestApp, fixtures};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -161,23 +161,27 @@ async fn latencies(
     }
 }
 
-/// The attempts of the event of payment `token`, in order.
+/// The attempts of the event of payment `token`, in order, read in one transaction with the
+/// event: read one after the other, the event could be older than its attempts (an attempt ended
+/// between the two reads, its event still showing the previous attempt's due time).
 async fn attempts(
     app: &TestApp,
     token: &str,
 ) -> (webhook_event::Model, Vec<webhook_attempt::Model>) {
+    let tx = app.db().begin().await.expect("read transaction");
     let event = webhook_event::Entity::find()
         .filter(webhook_event::Column::Token.eq(token))
-        .one(app.db())
+        .one(&tx)
         .await
         .expect("event")
         .expect("the payment's event");
     let attempts = webhook_attempt::Entity::find()
         .filter(webhook_attempt::Column::EventId.eq(event.id))
         .order_by_asc(webhook_attempt::Column::Attempt)
-        .all(app.db())
+        .all(&tx)
         .await
         .expect("attempts");
+    tx.commit().await.expect("end of the read");
     (event, attempts)
 }
 
