@@ -542,6 +542,14 @@ report() {
       echo "note: $name socket errors: ${SOCKERR[$name]}"
     fi
   done
+  local non2xx=0 with_non2xx=0
+  for name in "${NAMES[@]}"; do
+    if [[ "${NON2XX[$name]}" != 0 ]]; then
+      non2xx=$((non2xx + NON2XX[$name]))
+      with_non2xx=$((with_non2xx + 1))
+    fi
+  done
+  echo "answers not 2xx: $non2xx, in $with_non2xx of ${#NAMES[@]} measurements"
   echo
   echo "answers by status at the processes (their /metrics; wrk's non-2xx beyond these came from HAProxy or the connection):"
   for name in "${NAMES[@]}"; do
