@@ -43,6 +43,8 @@ pub struct Db {
     commits: Option<Arc<Commits>>,
     /// SQLite: the shared lock on the database file that keeps a restore away (`db/backup.rs`).
     _hold: Option<Arc<std::fs::File>>,
+    /// PostgreSQL: one connection of its own for readiness's heartbeat ([`Db::for_checks`]).
+    checks: Option<DatabaseConnection>,
 }
 
 /// Copies the write-ahead log into the database file every [`SQLITE_CHECKPOINT_EVERY`] and each
@@ -137,11 +139,33 @@ impl Drop for Checkpoints {
 }
 
 impl Db {
+    /// Where readiness's heartbeat is written (`http/readiness.rs`). On PostgreSQL a connection
+    /// of its own: a check that waited in the pool's queue behind a burst of requests (the
+    /// pool's 20 connections all taken, `make bench`'s scale phase) timed out for over 10 s and
+    /// took a process that was merely busy out of the balancer. On SQLite the database itself:
+    /// the write queues for the one writer as every write does.
+    pub fn for_checks(&self) -> Db {
+        match &self.checks {
+            Some(checks) => Db {
+                pool: checks.clone(),
+                writer: None,
+                _checkpoints: None,
+                commits: None,
+                _hold: None,
+                checks: None,
+            },
+            None => self.clone(),
+        }
+    }
+
     /// Closes the pool and the writer.
     pub async fn close(self) -> Result<(), DbErr> {
         drop(self._checkpoints);
         if let Some(writer) = self.writer {
             writer.close().await?;
+        }
+        if let Some(checks) = self.checks {
+            checks.close().await?;
         }
         self.pool.close().await
     }
@@ -151,6 +175,9 @@ impl Db {
     pub async fn close_by_ref(&self) -> Result<(), DbErr> {
         if let Some(writer) = &self.writer {
             writer.close_by_ref().await?;
+        }
+        if let Some(checks) = &self.checks {
+            checks.close_by_ref().await?;
         }
         self.pool.close_by_ref().await
     }
@@ -238,7 +265,10 @@ const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// approvals slower than two (`make bench`). A write transaction holds the writer: services use
 /// their transaction for every read and write inside it (the idempotent payment calls get it as
 /// their executor), since a write through the pool would wait for the writer they hold.
-const SQLITE_CONNECTIONS: u32 = 2;
+pub const SQLITE_CONNECTIONS: u32 = 2;
+
+/// Connections of a PostgreSQL pool, per process (besides the one of [`Db::for_checks`]).
+pub const PG_CONNECTIONS: u32 = 20;
 
 /// How often the write-ahead log is copied into the database file (a passive checkpoint, which
 /// never waits for the writer), by a task on the pool ([`Checkpoints`]). SQLite's own automatic
@@ -342,6 +372,7 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
                 _checkpoints: checkpoints,
                 commits: writer_commits,
                 _hold: hold,
+                checks: None,
             })
         }
         _ => {
@@ -351,15 +382,18 @@ pub async fn connect(url: &str) -> Result<Db, ConnectError> {
             opts.sqlx_logging(false)
                 .connect_timeout(PG_CONNECT_TIMEOUT)
                 .acquire_timeout(PG_ACQUIRE_TIMEOUT)
-                .max_connections(20)
+                .max_connections(PG_CONNECTIONS)
                 .min_connections(1)
                 .test_before_acquire_if_idle_for(PG_PING_AFTER_IDLE);
+            let mut checks = opts.clone();
+            checks.max_connections(1).min_connections(0);
             Ok(Db {
                 pool: open(opts).await?,
                 writer: None,
                 _checkpoints: None,
                 commits: None,
                 _hold: None,
+                checks: Some(open(checks).await?),
             })
         }
     }

@@ -72,12 +72,13 @@ async fn readyz(State(state): State<AppState>) -> Result<impl IntoResponse, ApiE
 async fn check(state: AppState) -> Report {
     use tokio::time::timeout;
     let now = state.clock.now();
+    let checks = state.db.for_checks();
     let (beat, schema, store) = tokio::join!(
         timeout(
             CHECK_TIMEOUT,
-            heartbeats::beat(&state.db, &state.lifecycle.instance, now)
+            heartbeats::beat(&checks, &state.lifecycle.instance, now)
         ),
-        timeout(CHECK_TIMEOUT, db::schema(&state.db)),
+        timeout(CHECK_TIMEOUT, db::schema(&checks)),
         timeout(CHECK_TIMEOUT, state.objects.reachable()),
     );
     let database = match beat {

@@ -136,6 +136,55 @@ both_databases! {
         assert_eq!(app.get("/healthz").await.status(), 200, "liveness is not readiness");
     }
 
+    /// A heartbeat written late (its check timed out, its statement reached the database after
+    /// a newer check's) never replaces a later one: the scale phase of `make bench` once read
+    /// back such a late write and took a busy process out of HAProxy as "database failed".
+    async fn a_late_heartbeat_never_replaces_a_later_one(app) {
+        use noren::db::repo::heartbeats;
+        let t = chrono::Utc::now();
+        let later = t + chrono::Duration::seconds(7);
+        heartbeats::beat(app.db(), "late-test", later).await.expect("the later beat");
+        heartbeats::beat(app.db(), "late-test", t).await.expect("a late beat is no failure");
+        let stored = {
+            use sea_orm::ConnectionTrait;
+            let stmt = sea_orm::Statement::from_string(app.db().get_database_backend(), "SELECT beat_at FROM heartbeats WHERE instance = 'late-test'");
+            app.db().query_one_raw(stmt).await.expect("read").expect("row").try_get::<chrono::DateTime<chrono::Utc>>("", "beat_at").expect("beat_at")
+        };
+        assert_eq!(stored.timestamp_micros(), later.timestamp_micros(), "the later beat stays");
+        let next = later + chrono::Duration::seconds(1);
+        heartbeats::beat(app.db(), "late-test", next).await.expect("the next beat");
+    }
+
+    /// Readiness does not wait in the pool's queue: with every connection of the pool taken
+    /// (a saturated process), the heartbeat still goes through and the database reads "ok", not
+    /// "slow" (ten seconds of "slow" take a process out of the balancer).
+    async fn readiness_passes_while_every_connection_of_the_pool_is_taken(app) {
+        use sea_orm::{ConnectionTrait, TransactionTrait};
+        assert_eq!(app.get("/readyz").await.status(), 200);
+        let connections = match app.db().get_database_backend() {
+            sea_orm::DbBackend::Postgres => noren::db::PG_CONNECTIONS,
+            _ => noren::db::SQLITE_CONNECTIONS,
+        };
+        let mut held = Vec::new();
+        for _ in 0..connections {
+            let tx = app.db().begin().await.expect("a connection of the pool");
+            let stmt = sea_orm::Statement::from_string(tx.get_database_backend(), "SELECT 1 AS one");
+            tx.query_one_raw(stmt).await.expect("held").expect("row");
+            held.push(tx);
+        }
+        app.state().clock.advance(chrono::Duration::seconds(2));
+        let asked = app.state().clock.now();
+        assert_eq!(app.get("/readyz").await.status(), 200);
+        let report = noren_testkit::eventually("a report made after the pool was taken", std::time::Duration::from_secs(5), || async {
+            match app.state().lifecycle.readiness.last() {
+                Some(r) if r.at >= asked => Ok(r),
+                other => Err(format!("{other:?}")),
+            }
+        }).await;
+        assert_eq!(report.database, noren::http::readiness::Database::Ok, "{report:?}");
+        drop(held);
+    }
+
     /// A binary refuses a database that a newer version migrated (`noren migrate` and `serve`
     /// alike), and `noren healthcheck` exits 0 for a ready server and 1 for none.
     async fn an_older_binary_refuses_a_newer_schema_and_healthcheck_exits_by_readiness(app) {
