@@ -28,17 +28,22 @@ fn modules(dir: &Path, prefix: &str, out: &mut BTreeMap<String, String>) {
                 _ => format!("{prefix}{stem}"),
             };
             let text = std::fs::read_to_string(&path).expect("source readable");
-            // Unit tests may reach anywhere.
-            let text = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
-            out.insert(module, text);
+            // Unit tests may reach anywhere, and a comment (a doc link) imports nothing.
+            let text = text.split("#[cfg(test)]").next().unwrap_or("");
+            let code: Vec<&str> = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect();
+            out.insert(module, code.join("\n"));
         }
     }
 }
 
-/// The modules a source refers to through `crate::a::b` and `crate::a::{b, c}`.
-fn edges(text: &str, known: &BTreeMap<String, String>) -> BTreeSet<String> {
+/// The modules the source of `module` refers to through `crate::a::b`, `crate::a::{b, c}` and
+/// the same paths from `self::` and `super::` (as many `super::` as it has).
+fn edges(text: &str, known: &BTreeMap<String, String>, module: &str) -> BTreeSet<String> {
     let resolve = |path: &str| -> Option<String> {
-        let mut parts: Vec<&str> = path.split("::").collect();
+        let mut parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
         while !parts.is_empty() {
             let m = parts.join("::");
             if known.contains_key(&m) {
@@ -48,21 +53,46 @@ fn edges(text: &str, known: &BTreeMap<String, String>) -> BTreeSet<String> {
         }
         None
     };
+    let here: Vec<&str> = module.split("::").filter(|p| !p.is_empty()).collect();
     let mut out = BTreeSet::new();
-    for (i, _) in text.match_indices("crate::") {
-        let rest = &text[i + "crate::".len()..];
-        let path: String = rest
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
-            .collect();
-        let path = path.trim_end_matches(':');
-        out.extend(resolve(path));
-        if let Some(group) = rest[path.len()..].strip_prefix("::{") {
-            let group = group.split('}').next().unwrap_or("");
-            for item in group.split(',') {
-                let item = item.trim().split("::").next().unwrap_or("").trim();
-                if item.starts_with(|c: char| c.is_ascii_lowercase()) && item != "self" {
-                    out.extend(resolve(&format!("{path}::{item}")));
+    for start in ["crate::", "self::", "super::"] {
+        for (i, _) in text.match_indices(start) {
+            // Only where a path starts: not `a::self::`, not `myself::`.
+            let before = text[..i].chars().next_back();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let rest = &text[i..];
+            let path: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            let path = path.trim_end_matches(':');
+            let mut segments = path.split("::").peekable();
+            let mut base: Vec<&str> = match segments.next() {
+                Some("crate") => Vec::new(),
+                Some("self") => here.clone(),
+                _ => here[..here.len().saturating_sub(1)].to_vec(),
+            };
+            while segments.peek() == Some(&"super") {
+                segments.next();
+                base.pop();
+            }
+            let mut absolute = base.join("::");
+            for segment in segments {
+                if !absolute.is_empty() {
+                    absolute.push_str("::");
+                }
+                absolute.push_str(segment);
+            }
+            out.extend(resolve(&absolute));
+            if let Some(group) = rest[path.len()..].strip_prefix("::{") {
+                let group = group.split('}').next().unwrap_or("");
+                for item in group.split(',') {
+                    let item = item.trim().split("::").next().unwrap_or("").trim();
+                    if item.starts_with(|c: char| c.is_ascii_lowercase()) && item != "self" {
+                        out.extend(resolve(&format!("{absolute}::{item}")));
+                    }
                 }
             }
         }
@@ -78,7 +108,7 @@ fn the_module_graph_has_no_circle() {
     let graph: BTreeMap<&String, BTreeSet<String>> = known
         .iter()
         .map(|(m, text)| {
-            let mut e = edges(text, &known);
+            let mut e = edges(text, &known, m);
             e.remove(m);
             (m, e)
         })
@@ -131,6 +161,21 @@ const INFRASTRUCTURE: [&str; 12] = [
     "testhook",
 ];
 
+/// The layers inside a slice, from the bottom: a layer imports only the ones below it
+/// (`http` → `service` → `store` → `domain`).
+const LAYERS: [&str; 4] = ["domain", "store", "service", "http"];
+
+/// The layer of a module of a slice (`pay::store::attempts` → 1, `store`), if it is in one.
+fn layer(module: &str) -> Option<usize> {
+    let mut parts = module.split("::");
+    let slice = parts.next()?;
+    let part = parts.next()?;
+    SLICES
+        .contains(&slice)
+        .then(|| LAYERS.iter().position(|l| *l == part))
+        .flatten()
+}
+
 /// The folder of a module: its first segment (`pay::store::attempts` → `pay`).
 fn folder(module: &str) -> &str {
     module.split("::").next().unwrap_or(module)
@@ -145,6 +190,16 @@ fn layering_breaks(graph: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<Strin
         let f = folder(from);
         for t in to {
             let g = folder(t);
+            if f == g
+                && SLICES.contains(&f)
+                && let (Some(lf), Some(lt)) = (layer(from), layer(t))
+                && lf < lt
+            {
+                breaks.insert(format!(
+                    "{f}: {} -> {}: a layer reaches up inside its slice ({from} -> {t})",
+                    LAYERS[lf], LAYERS[lt]
+                ));
+            }
             if f == g || f.is_empty() || g.is_empty() {
                 continue;
             }
@@ -210,7 +265,7 @@ fn the_folders_keep_their_layering() {
     modules(&src, "", &mut known);
     let graph: BTreeMap<String, BTreeSet<String>> = known
         .iter()
-        .map(|(m, text)| (m.clone(), edges(text, &known)))
+        .map(|(m, text)| (m.clone(), edges(text, &known, m)))
         .collect();
     let breaks = layering_breaks(&graph);
     assert!(
@@ -369,6 +424,44 @@ fn the_checker_finds_a_deliberate_circle_and_each_rule() {
         rules(graph(&[("pay::flow", "order::store::cafeteria")]))
             .contains("pay -> order: a slice reaches another's internals")
     );
+    // Inside a slice, each of the four ways up that were once in the code.
+    for (from, to, rule) in [
+        (
+            "pay::service::flow",
+            "pay::http::payments",
+            "pay: service -> http",
+        ),
+        (
+            "order::service::lines",
+            "order::http::dto",
+            "order: service -> http",
+        ),
+        (
+            "pay::store::attempts",
+            "pay::service::hooks",
+            "pay: store -> service",
+        ),
+        (
+            "order::domain::import::parse",
+            "order::store::menu_imports",
+            "order: domain -> store",
+        ),
+    ] {
+        let found = rules(graph(&[(from, to)]));
+        assert!(
+            found.contains(&format!("{rule}: a layer reaches up inside its slice")),
+            "{from} -> {to}: {found:?}"
+        );
+    }
+    // Down inside a slice is the rule.
+    assert!(
+        rules(graph(&[
+            ("inbound::http::reservations", "inbound::service::holds"),
+            ("inbound::service::holds", "inbound::store::holds"),
+            ("inbound::store::holds", "inbound::domain::rules"),
+        ]))
+        .is_empty()
+    );
     // What is allowed: a slice through another's service, a slice onto infrastructure, a
     // straight line of folders.
     assert!(
@@ -378,5 +471,149 @@ fn the_checker_finds_a_deliberate_circle_and_each_rule() {
             ("db::repo::a", "domain::clock")
         ]))
         .is_empty()
+    );
+}
+
+#[test]
+fn relative_paths_are_followed_to_the_module_they_name() {
+    let known: BTreeMap<String, String> = [
+        "pay",
+        "pay::service",
+        "pay::service::hooks",
+        "pay::store",
+        "pay::store::attempts",
+        "pay::store::payments",
+        "pay::http",
+        "pay::http::payments",
+    ]
+    .into_iter()
+    .map(|m| (m.to_string(), String::new()))
+    .collect();
+    let from = "pay::store::attempts";
+    let found = |text: &str| edges(text, &known, from);
+    assert!(
+        found("use super::super::service::hooks::MoneyChange;").contains("pay::service::hooks")
+    );
+    assert!(found("use super::payments::find;").contains("pay::store::payments"));
+    assert!(found("use super::{payments, attempts};").contains("pay::store::payments"));
+    assert!(found("crate::pay::http::payments::not_payable()").contains("pay::http::payments"));
+    // A module's own `mod.rs` has the folder as its module: `super` is the slice.
+    let found = edges("use super::http::payments;", &known, "pay::store");
+    assert!(found.contains("pay::http::payments"), "{found:?}");
+    // Not a path start.
+    assert!(found_nothing(&known, "let myself::x = a::self::b;"));
+}
+
+fn found_nothing(known: &BTreeMap<String, String>, text: &str) -> bool {
+    edges(text, known, "pay::store::attempts").is_empty()
+}
+
+/// The files the slice table of `docs/ARCHITECTURE.md` names (`pay/http/payments.rs`, and
+/// `order/domain/import/parse.rs` for `import/` (`parse.rs`)): the rows whose first cell is a
+/// slice folder, every backticked name ending in `.rs` of the second cell.
+fn table_files(doc: &str) -> BTreeSet<String> {
+    let mut named = BTreeSet::new();
+    for line in doc.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (Some(first), Some(files)) = (cells.get(1), cells.get(2)) else {
+            continue;
+        };
+        let Some(folder) = first
+            .strip_prefix('`')
+            .and_then(|f| f.strip_suffix('`'))
+            .filter(|f| f.ends_with('/') && f.split('/').next().is_some_and(|s| SLICES.contains(&s)))
+        else {
+            continue;
+        };
+        // Names inside the parentheses after `sub/` belong to that sub-folder.
+        let (mut depth, mut sub, mut chars) = (0, String::new(), files.chars());
+        while let Some(c) = chars.next() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                '`' => {
+                    let name: String = chars.by_ref().take_while(|c| *c != '`').collect();
+                    if name.ends_with('/') && depth == 0 {
+                        sub = name;
+                    } else if name.ends_with(".rs") {
+                        if depth == 0 {
+                            sub.clear();
+                        }
+                        named.insert(format!("{folder}{sub}{name}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    named
+}
+
+/// The source files of the slices' folders, but `mod.rs` (`pay/http/payments.rs`).
+fn slice_files(src: &Path) -> BTreeSet<String> {
+    let mut files = Vec::new();
+    for slice in SLICES {
+        for part in ["http", "service", "store", "domain"] {
+            sources(&src.join(slice).join(part), &mut files);
+        }
+    }
+    files
+        .iter()
+        .filter(|f| f.file_name().is_some_and(|n| n != "mod.rs"))
+        .filter_map(|f| f.strip_prefix(src).ok())
+        .map(|f| f.to_string_lossy().replace('\\', "/"))
+        .collect()
+}
+
+/// What is wrong with the table: files it does not name, and names of files that do not exist.
+fn table_breaks(named: &BTreeSet<String>, files: &BTreeSet<String>) -> Vec<String> {
+    let missing = files
+        .difference(named)
+        .map(|f| format!("{f}: not in the table"));
+    let stale = named
+        .difference(files)
+        .map(|f| format!("{f}: in the table, not in src/"));
+    missing.chain(stale).collect()
+}
+
+#[test]
+fn the_slice_table_names_every_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("../../docs/ARCHITECTURE.md")).expect("the guide");
+    let named = table_files(&doc);
+    let files = slice_files(&root.join("src"));
+    assert!(files.len() > 60, "found the slices' files: {}", files.len());
+    let breaks = table_breaks(&named, &files);
+    assert!(
+        breaks.is_empty(),
+        "docs/ARCHITECTURE.md, the files of each slice: {breaks:#?}"
+    );
+}
+
+#[test]
+fn the_slice_table_check_sees_a_missing_and_a_stale_file() {
+    let doc = "| Folder | Files |\n|---|---|\n\
+               | `order/domain/` | `menu.rs` (`MenuStatus`), `import/` (`parse.rs`, `gone.rs`) |\n\
+               | `shared/` | `other.rs` |\n";
+    let named = table_files(doc);
+    assert_eq!(
+        named,
+        BTreeSet::from([
+            "order/domain/menu.rs".to_string(),
+            "order/domain/import/parse.rs".to_string(),
+            "order/domain/import/gone.rs".to_string(),
+        ])
+    );
+    let files = BTreeSet::from([
+        "order/domain/menu.rs".to_string(),
+        "order/domain/import/parse.rs".to_string(),
+        "order/domain/tax.rs".to_string(),
+    ]);
+    assert_eq!(
+        table_breaks(&named, &files),
+        [
+            "order/domain/tax.rs: not in the table",
+            "order/domain/import/gone.rs: in the table, not in src/"
+        ]
     );
 }

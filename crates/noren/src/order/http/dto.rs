@@ -2,9 +2,10 @@
 //! [`Catalog`] in the asked language.
 
 use crate::db::entities::menu_item;
-use crate::domain::lang::{Lang, fallback_order};
+use crate::domain::lang::Lang;
 use crate::order::store::menus::{
-    Catalog, KIND_CATEGORY, KIND_MENU, KIND_SHOP, KIND_VARIATION_CATEGORY, TYPE_MENU, TYPE_OPTION,
+    Catalog, KIND_CATEGORY, KIND_MENU, KIND_SHOP, KIND_VARIATION_CATEGORY, Localized, TYPE_MENU,
+    TYPE_OPTION,
 };
 use serde::Serialize;
 use serde_json::Value as Json;
@@ -130,45 +131,6 @@ pub struct Shop {
     pub order_greetings: Vec<Json>,
 }
 
-/// The languages a text is looked up in, in order: the shared order
-/// ([`fallback_order`]: the asked one, then English, then Japanese) up to English and Japanese,
-/// so that the catalogue loads only the texts it may serve.
-pub fn fallbacks(lang: Lang) -> Vec<&'static str> {
-    let order = fallback_order(lang);
-    let last = order
-        .iter()
-        .rposition(|l| matches!(l, Lang::En | Lang::Ja))
-        .unwrap_or(0);
-    order[..=last].iter().map(|l| l.as_str()).collect()
-}
-
-/// Per-language texts of one entity with the fallback en → ja (each field on its own).
-struct Localized<'a> {
-    catalog: &'a Catalog,
-    order: Vec<&'static str>,
-}
-
-impl<'a> Localized<'a> {
-    fn field(
-        &self,
-        kind: &'static str,
-        id: i64,
-        get: impl Fn(&'a crate::db::entities::order_text::Model) -> Option<&'a str>,
-    ) -> Option<String> {
-        let rows = self.catalog.texts.get(&(kind, id))?;
-        self.order.iter().find_map(|lang| {
-            rows.iter()
-                .filter(|t| t.lang == *lang)
-                .find_map(|t| get(t).filter(|s| !s.is_empty()))
-                .map(str::to_string)
-        })
-    }
-
-    fn name(&self, kind: &'static str, id: i64) -> Option<String> {
-        self.field(kind, id, |t| Some(t.name.as_str()))
-    }
-}
-
 fn json_list<T: serde::de::DeserializeOwned>(text: &str) -> Vec<T> {
     serde_json::from_str(text).unwrap_or_default()
 }
@@ -205,10 +167,7 @@ impl<'a> View<'a> {
         }
         View {
             catalog,
-            texts: Localized {
-                catalog,
-                order: fallbacks(lang),
-            },
+            texts: Localized::new(catalog, lang),
             categorised: catalog
                 .category_items
                 .iter()
@@ -353,7 +312,7 @@ impl<'a> View<'a> {
         let c = self.catalog;
         let s = c.settings.as_ref();
         let shop_name = self.texts.name(KIND_SHOP, c.shop.id).unwrap_or_else(|| {
-            if self.texts.order.first() == Some(&"ja") {
+            if self.texts.first_language() == Some("ja") {
                 c.shop.name_ja.clone()
             } else {
                 c.shop.name.clone()

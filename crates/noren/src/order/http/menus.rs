@@ -2,12 +2,13 @@
 //! five menu calls. Each reads the shop's whole catalogue in one go
 //! (`order::store::menus::catalog`, a statement per table) and shows it in `lang`.
 
-use super::dto::{MenuCategory, MenuItem, Shop, View, fallbacks};
+use super::dto::{MenuCategory, MenuItem, Shop, View};
 use crate::domain::lang::Lang;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::state::AppState;
 use crate::http::values::{Int, Raw, Text, Value, Values};
 use crate::order::store::menus;
+use crate::order::store::menus::fallbacks;
 use crate::order::store::shop_pages::ShopPages;
 use axum::Json;
 use axum::body::Bytes;

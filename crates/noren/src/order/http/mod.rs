@@ -10,7 +10,7 @@ pub mod menus;
 use crate::domain::lang::Lang;
 use crate::http::state::AppState;
 use crate::order::store::catalogs::Catalogs;
-use crate::order::store::menus::Catalog;
+use crate::order::store::menus::{Catalog, fallbacks};
 use std::sync::Arc;
 
 /// The catalogue of `shop_id` that lines are priced against, in `lang` (kept for a second:
@@ -22,6 +22,6 @@ pub(crate) async fn pricing_catalog(
 ) -> Result<Option<Arc<Catalog>>, sea_orm::DbErr> {
     state
         .slice::<Catalogs>()
-        .get(&state.db, shop_id, lang, &dto::fallbacks(lang))
+        .get(&state.db, shop_id, lang, &fallbacks(lang))
         .await
 }

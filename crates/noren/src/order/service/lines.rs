@@ -18,15 +18,13 @@ use crate::order::domain::variation::{
     self, Choice, Chosen, Item, VariationCategory, VariationOption,
 };
 use crate::order::store::cafeteria::{NewLine, Take};
-use crate::order::store::menus::Catalog;
+use crate::order::store::menus::{Catalog, KIND_MENU, Localized};
 use serde::Deserialize;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use utoipa::openapi::schema::{AdditionalProperties, ArrayBuilder, ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
-
-use crate::order::http::dto::View;
 
 /// The most lines one call adds.
 pub const LINES_MAX: usize = 100;
@@ -272,7 +270,7 @@ fn resolve_menu<'c>(
 struct Pricing<'a> {
     catalog: &'a Catalog,
     /// Names the lines and their variations in the call's language.
-    view: View<'a>,
+    texts: Localized<'a>,
     /// Variation category ids by the menu that offers them.
     offered: HashMap<i64, Vec<i64>>,
     /// Member item ids by variation category.
@@ -299,12 +297,22 @@ impl<'a> Pricing<'a> {
         }
         Pricing {
             catalog,
-            view: View::new(catalog, lang),
+            texts: Localized::new(catalog, lang),
             offered,
             members,
             device_tag,
             is_option,
         }
+    }
+
+    /// The name of the listed menu item `id` in the call's language (empty if it has none).
+    fn name(&self, id: i64) -> String {
+        self.catalog
+            .items
+            .contains_key(&id)
+            .then(|| self.texts.name(KIND_MENU, id))
+            .flatten()
+            .unwrap_or_default()
     }
 
     /// One line at `path`, checked and priced; a line stops at its first failing step (an
@@ -419,7 +427,7 @@ impl<'a> Pricing<'a> {
             snapshot.push(serde_json::json!({
                 "id": c.variation_id,
                 "categoryId": c.category_id,
-                "name": self.view.menu(c.variation_id).map(|v| v.name).unwrap_or_default(),
+                "name": self.name(c.variation_id),
                 "quantity": c.quantity,
                 "price": price,
             }));
@@ -441,7 +449,7 @@ impl<'a> Pricing<'a> {
         });
         let line = NewLine {
             shop_menu_id: menu.id,
-            name: self.view.menu(menu.id).map(|m| m.name).unwrap_or_default(),
+            name: self.name(menu.id),
             quantity,
             unit_price: price.single_amount,
             tax_rate: menu.tax_rate,

@@ -7,6 +7,7 @@ use crate::db::entities::{
     shop, variation_category, variation_category_item,
 };
 use crate::db::repo::SelectFirst;
+use crate::domain::lang::{Lang, fallback_order};
 use crate::order::domain::menu::{MenuStatus, MenuType};
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -378,4 +379,58 @@ pub async fn add_texts(
     .exec_without_returning(db)
     .await?;
     Ok(())
+}
+
+/// The languages a text is looked up in, in order: the shared order
+/// ([`fallback_order`]: the asked one, then English, then Japanese) up to English and Japanese,
+/// so that the catalogue loads only the texts it may serve.
+pub fn fallbacks(lang: Lang) -> Vec<&'static str> {
+    let order = fallback_order(lang);
+    let last = order
+        .iter()
+        .rposition(|l| matches!(l, Lang::En | Lang::Ja))
+        .unwrap_or(0);
+    order[..=last].iter().map(|l| l.as_str()).collect()
+}
+
+/// Per-language texts of one entity with the fallback en → ja (each field on its own).
+pub struct Localized<'a> {
+    catalog: &'a Catalog,
+    order: Vec<&'static str>,
+}
+
+impl<'a> Localized<'a> {
+    /// The texts of `catalog` in `lang`, with its fallbacks.
+    pub fn new(catalog: &'a Catalog, lang: Lang) -> Self {
+        Localized {
+            catalog,
+            order: fallbacks(lang),
+        }
+    }
+
+    /// One text field of the entity `kind` `id`, in the first language that has it non-empty.
+    pub fn field(
+        &self,
+        kind: &'static str,
+        id: i64,
+        get: impl Fn(&'a order_text::Model) -> Option<&'a str>,
+    ) -> Option<String> {
+        let rows = self.catalog.texts.get(&(kind, id))?;
+        self.order.iter().find_map(|lang| {
+            rows.iter()
+                .filter(|t| t.lang == *lang)
+                .find_map(|t| get(t).filter(|s| !s.is_empty()))
+                .map(str::to_string)
+        })
+    }
+
+    /// The language asked for: the first one texts are looked up in.
+    pub fn first_language(&self) -> Option<&'static str> {
+        self.order.first().copied()
+    }
+
+    /// The entity's name, in the first language that has one.
+    pub fn name(&self, kind: &'static str, id: i64) -> Option<String> {
+        self.field(kind, id, |t| Some(t.name.as_str()))
+    }
 }

@@ -12,6 +12,7 @@ use crate::http::values::{
 };
 use crate::pay::http::dto::{CreatedPayment, PaymentPage, PredefinedPayment};
 use crate::pay::http::params::{Custom, ExpiresAfter, OrderNo, Token};
+use crate::pay::service::flow::not_payable;
 use crate::pay::service::idempotency::{self, IdempotencyKey, fingerprint};
 use crate::pay::store::payments::{
     self, Changes, ListQuery, NewPayment, OrderBy, PaymentError, PaymentRef,
@@ -20,16 +21,6 @@ use crate::pay::store::token_reads::TokenReads;
 use axum::extract::State;
 use axum::response::Response;
 use utoipa::IntoParams;
-
-/// The answer to a payment for a shop that may not take payments (`noren shop create
-/// --not-payable`; `whoami` shows `shop.is_payable`).
-pub fn not_payable() -> ApiError {
-    ApiError::Forbidden(
-        "this shop cannot take payments (shop.is_payable is false in whoami); ask Noren support \
-         to enable payments for it"
-            .into(),
-    )
-}
 
 /// Values of the create calls (query values or a form body).
 #[derive(Values, IntoParams)]

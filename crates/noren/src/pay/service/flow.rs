@@ -12,8 +12,18 @@ use crate::http::error::{ApiError, Doing, database_error};
 use crate::http::state::AppState;
 use crate::http::state::Effects;
 use crate::pay::domain::refund::Refusal;
-use crate::pay::service::hooks::PaymentHooks;
+use crate::pay::service::hooks::{MoneyChange, PaymentHooks};
 use crate::pay::store::attempts::{self, AttemptError};
+
+/// The answer to a payment for a shop that may not take payments (`noren shop create
+/// --not-payable`; `whoami` shows `shop.is_payable`).
+pub fn not_payable() -> ApiError {
+    ApiError::Forbidden(
+        "this shop cannot take payments (shop.is_payable is false in whoami); ask Noren support \
+         to enable payments for it"
+            .into(),
+    )
+}
 
 /// Starts an attempt of `p` with `method` (and `tip`) and hands it to the brand's connector.
 pub async fn begin(
@@ -26,7 +36,7 @@ pub async fn begin(
         .await?
         .is_some_and(|shop| shop.is_payable);
     if !payable {
-        return Err(crate::pay::http::payments::not_payable());
+        return Err(not_payable());
     }
     let Some(connector) = state.connectors.for_attempt(p.livemode, method) else {
         return Err(ApiError::Conflict(not_connected(method)));
@@ -74,9 +84,16 @@ pub async fn settle(
     let hooks = state.slice::<PaymentHooks>();
     let doing = || format!("settling attempt {attempt_id}");
     let tx = begin_write(&state.db).await.doing(doing)?;
-    let settled = attempts::settle(&tx, attempt_id, outcome, &state.event_settings(), &hooks)
+    let events = state.event_settings();
+    let settled = attempts::settle(&tx, attempt_id, outcome, &events)
         .await
         .map_err(attempt_error(doing()))?;
+    if settled.event.is_some() {
+        hooks
+            .money_changed(&tx, &settled.payment, MoneyChange::Paid, events.now)
+            .await
+            .map_err(|e| database_error(doing(), e))?;
+    }
     tx.commit().await.doing(doing)?;
     let effects = if settled.event.is_some() {
         Effects::none().wake_webhooks()
@@ -156,8 +173,11 @@ async fn complete_refund(
 ) -> Result<attempts::Settled, AttemptError> {
     let hooks = state.slice::<PaymentHooks>();
     let tx = begin_write_in(db).await?;
-    let settled =
-        attempts::complete_refund(&tx, attempt_id, &state.event_settings(), &hooks).await?;
+    let events = state.event_settings();
+    let settled = attempts::complete_refund(&tx, attempt_id, &events).await?;
+    hooks
+        .money_changed(&tx, &settled.payment, MoneyChange::Refunded, events.now)
+        .await?;
     tx.commit().await?;
     Ok(settled)
 }

@@ -2,7 +2,7 @@
 //! the open one), settling it when the brand approves or declines, and refunding it. Every
 //! status change writes a history entry; paid and refunded write their webhook event, and move
 //! the cafeteria order the payment belongs to (5 paid, 30 refunded, through the hooks other
-//! slices give: `service::hooks`), in the caller's transaction.
+//! slices give: `service::hooks`, which the service calls), in the caller's transaction.
 
 use crate::db::entities::{
     payment, payment_history, predefined_payment, value_added_service, webhook_event,
@@ -10,7 +10,6 @@ use crate::db::entities::{
 use crate::db::repo::SelectFirst;
 use crate::domain::payment::{PaymentMethod, PaymentStatus, new_payment_number};
 use crate::pay::domain::lifecycle::{self, NotOpen, PaymentFacts};
-use crate::pay::service::hooks::{MoneyChange, PaymentHooks};
 use crate::webhooks::event::{EventSettings, EventStatus};
 use crate::webhooks::store as webhooks;
 use chrono::{DateTime, Duration, Utc};
@@ -243,7 +242,6 @@ pub async fn settle(
     attempt_id: i64,
     outcome: Outcome,
     events: &EventSettings<'_>,
-    hooks: &PaymentHooks,
 ) -> Result<Settled, AttemptError> {
     let now = events.now;
     let (attempt, p) = lock_attempt_and_payment(tx, attempt_id).await?;
@@ -255,7 +253,7 @@ pub async fn settle(
     let (attempt, payment, event) = match outcome {
         Outcome::Approved => {
             let (attempt, payment, event) =
-                change_money(tx, attempt, p, EventStatus::Paid, events, hooks).await?;
+                change_money(tx, attempt, p, EventStatus::Paid, events).await?;
             (attempt, payment, Some(event))
         }
         Outcome::Declined => {
@@ -273,15 +271,14 @@ pub async fn settle(
 }
 
 /// Paid or refunded, in the caller's transaction: the attempt's status, the payment's
-/// `fulfilled`, the slices that follow payments ([`PaymentHooks`]: the order it paid), and the
-/// webhook event (outbox) that tells the merchant.
+/// `fulfilled`, and the webhook event (outbox) that tells the merchant. The caller moves the
+/// slices that follow payments (the order it paid) in the same transaction.
 async fn change_money(
     tx: &DatabaseTransaction,
     attempt: payment::Model,
     p: predefined_payment::Model,
     to: EventStatus,
     events: &EventSettings<'_>,
-    hooks: &PaymentHooks,
 ) -> Result<
     (
         payment::Model,
@@ -291,16 +288,15 @@ async fn change_money(
     AttemptError,
 > {
     let now = events.now;
-    let (status, fulfilled, change) = match to {
-        EventStatus::Paid => (PaymentStatus::Paid, true, MoneyChange::Paid),
-        EventStatus::Refunded => (PaymentStatus::Refunded, false, MoneyChange::Refunded),
+    let (status, fulfilled) = match to {
+        EventStatus::Paid => (PaymentStatus::Paid, true),
+        EventStatus::Refunded => (PaymentStatus::Refunded, false),
     };
     let attempt = set_status(tx, attempt, status, now).await?;
     let mut active: predefined_payment::ActiveModel = p.into();
     active.fulfilled = Set(fulfilled);
     active.updated_at = Set(now);
     let payment = active.update(tx).await?;
-    hooks.money_changed(tx, &payment, change, now).await?;
     let event = webhooks::record_event(tx, &payment, &attempt, to, events).await?;
     Ok((attempt, payment, event))
 }
@@ -347,12 +343,11 @@ pub async fn complete_refund(
     tx: &DatabaseTransaction,
     attempt_id: i64,
     events: &EventSettings<'_>,
-    hooks: &PaymentHooks,
 ) -> Result<Settled, AttemptError> {
     let attempt = lock_attempt(tx, attempt_id).await?;
     let p = lock_payment(tx, attempt.predefined_payment_id).await?;
     let (attempt, payment, event) =
-        change_money(tx, attempt, p, EventStatus::Refunded, events, hooks).await?;
+        change_money(tx, attempt, p, EventStatus::Refunded, events).await?;
     Ok(Settled {
         payment,
         attempt,

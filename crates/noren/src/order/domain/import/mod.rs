@@ -2,4 +2,5 @@
 
 pub mod columns;
 pub mod parse;
+pub mod plan;
 pub mod template;

@@ -6,11 +6,9 @@
 //! touches the database: preview and the import job share it.
 
 use super::columns::{Column, ID_MAX, Kind, SHEETS, TEXT_MAX, text_header};
+use super::plan::{CategoryPlan, Existing, ItemPlan, Link, Plan, TextRow, VariationCategoryPlan};
 use crate::domain::lang::Lang;
 use crate::order::domain::menu::MenuType;
-use crate::order::store::menu_imports::{
-    CategoryPlan, Existing, ItemPlan, Link, Plan, TextRow, VariationCategoryPlan,
-};
 use calamine::{Data, Reader, Xlsx};
 
 use serde::{Deserialize, Serialize};
