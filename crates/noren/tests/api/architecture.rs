@@ -521,7 +521,9 @@ fn table_files(doc: &str) -> BTreeSet<String> {
         let Some(folder) = first
             .strip_prefix('`')
             .and_then(|f| f.strip_suffix('`'))
-            .filter(|f| f.ends_with('/') && f.split('/').next().is_some_and(|s| SLICES.contains(&s)))
+            .filter(|f| {
+                f.ends_with('/') && f.split('/').next().is_some_and(|s| SLICES.contains(&s))
+            })
         else {
             continue;
         };
