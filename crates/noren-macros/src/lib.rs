@@ -27,8 +27,10 @@ use syn::{
 /// Container attributes: `#[values(body = "form" | "json" | "form_or_json")]` (which request
 /// bodies the call takes besides query values; default `"form"`) and
 /// `#[values(check = path::to::fn)]` (a `fn(&mut Reader)` run after the fields are read, for
-/// rules that involve several values). Names follow the same `rename`/`rename_all` attributes
-/// as `IntoParams` and serde.
+/// rules that involve several values), and `#[values(crate = "path")]`, the crate that holds
+/// `http::values` and `http::error` as the generated code names them (default
+/// [`DEFAULT_CRATE`]; as serde's `#[serde(crate = "…")]`). Names follow the same
+/// `rename`/`rename_all` attributes as `IntoParams` and serde.
 #[proc_macro_derive(Values, attributes(values, param, into_params, schema, serde))]
 pub fn derive_values(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
@@ -38,8 +40,13 @@ pub fn derive_values(input: TokenStream) -> TokenStream {
     }
 }
 
+/// The crate whose `http::values` and `http::error` the generated code names unless a struct
+/// says `#[values(crate = "…")]`.
+const DEFAULT_CRATE: &str = "::noren";
+
 struct Container {
     body: proc_macro2::TokenStream,
+    krate: syn::Path,
     check: Option<syn::Path>,
     rename_all: Option<(String, Span)>,
 }
@@ -99,7 +106,8 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Error> {
     }
     let body = &container.body;
     let check = container.check.as_ref().map(|path| quote! { #path(r); });
-    let values = quote! { ::noren::http::values };
+    let krate = &container.krate;
+    let values = quote! { #krate::http::values };
     Ok(quote! {
         impl #values::FromValues for #name {
             const NAMES: &'static [&'static str] = &[#(#names),*];
@@ -115,7 +123,7 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Error> {
         impl<S: ::core::marker::Send + ::core::marker::Sync>
             #values::__private::FromRequest<S> for #name
         {
-            type Rejection = ::noren::http::error::ApiError;
+            type Rejection = #krate::http::error::ApiError;
 
             async fn from_request(
                 req: #values::__private::Request,
@@ -130,6 +138,7 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Error> {
 fn container(attrs: &[Attribute]) -> Result<Container, Error> {
     let mut out = Container {
         body: quote! { Form },
+        krate: syn::parse_str(DEFAULT_CRATE)?,
         check: None,
         rename_all: None,
     };
@@ -153,8 +162,12 @@ fn container(attrs: &[Attribute]) -> Result<Container, Error> {
                 } else if meta.path.is_ident("check") {
                     out.check = Some(meta.value()?.parse()?);
                     Ok(())
+                } else if meta.path.is_ident("crate") {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    out.krate = lit.parse()?;
+                    Ok(())
                 } else {
-                    Err(meta.error("expected `body = \"…\"` or `check = path`"))
+                    Err(meta.error("expected `body = \"…\"`, `check = path` or `crate = \"path\"`"))
                 }
             })?;
         } else if ["into_params", "schema", "serde"]

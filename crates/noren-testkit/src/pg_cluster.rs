@@ -37,8 +37,8 @@ pub struct PgCluster {
 }
 
 impl PgCluster {
-    /// `initdb`, then `pg_ctl start`; `None` (said loudly) without PostgreSQL binaries, unless
-    /// `NOREN_REQUIRE_POSTGRES=1`.
+    /// `initdb`, then `pg_ctl start`; without PostgreSQL's binaries the test fails
+    /// ([`crate::missing::missing`]), or this answers `None` with `NOREN_ALLOW_SKIP=1`.
     pub fn start() -> Option<PgCluster> {
         PgCluster::start_in(&std::env::temp_dir())
     }
@@ -47,11 +47,7 @@ impl PgCluster {
     /// a small filesystem of the test's own, say.
     pub fn start_in(parent: &std::path::Path) -> Option<PgCluster> {
         let Some(bin) = find_bin_dir() else {
-            assert!(
-                !std::env::var("NOREN_REQUIRE_POSTGRES").is_ok_and(|v| v == "1"),
-                "PostgreSQL is required (NOREN_REQUIRE_POSTGRES=1) but has no binaries here"
-            );
-            eprintln!("SKIPPED: no PostgreSQL server binaries (initdb, pg_ctl)");
+            crate::missing::missing("no PostgreSQL server binaries (initdb, pg_ctl) here");
             return None;
         };
         let root = tempfile::Builder::new()

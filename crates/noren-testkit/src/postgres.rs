@@ -7,8 +7,8 @@
 //! `PR_SET_PDEATHSIG`, so it dies with the process; a leftover data folder of a dead process is
 //! removed the next time.
 //!
-//! Without binaries the PostgreSQL half of the suite is skipped with a loud message, unless
-//! `NOREN_REQUIRE_POSTGRES=1` (set by `make ci`), which makes it a failure.
+//! Without binaries the PostgreSQL half of each test fails ([`crate::missing::missing`]), or is
+//! skipped with a loud message under `NOREN_ALLOW_SKIP=1`.
 
 use sea_orm::{ConnectionTrait, Database};
 use std::net::TcpListener;
@@ -25,23 +25,16 @@ struct Cluster {
 
 static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
 
-fn required() -> bool {
-    std::env::var("NOREN_REQUIRE_POSTGRES").is_ok_and(|v| v == "1")
-}
-
-/// A URL to a brand-new empty database, or `None` when PostgreSQL is unavailable (and not
-/// required).
+/// A URL to a brand-new empty database; `None` only when PostgreSQL is unavailable and
+/// `NOREN_ALLOW_SKIP=1` lets the test skip its PostgreSQL half.
 pub async fn fresh_database() -> Option<String> {
     let cluster = match CLUSTER.get_or_init(start_cluster) {
         Ok(c) => c,
         Err(why) => {
-            if required() {
-                panic!("PostgreSQL is required (NOREN_REQUIRE_POSTGRES=1) but unavailable: {why}");
-            }
-            eprintln!(
-                "\n!!! SKIPPING the PostgreSQL half of this test: {why}\n\
-                 !!! Install PostgreSQL server binaries (initdb, postgres) to run it.\n"
-            );
+            crate::missing::missing(&format!(
+                "the PostgreSQL half of this test cannot run: {why}; install PostgreSQL's \
+                 server binaries (initdb, postgres)"
+            ));
             return None;
         }
     };

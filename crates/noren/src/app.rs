@@ -232,7 +232,6 @@ impl Server {
             redeliver_limiter: Arc::new(ratelimit::redeliver_limiter(clock.clone())),
             clock,
             objects,
-            import_wake: Arc::new(Wake::default()),
             lifecycle: Arc::default(),
         });
         let router = build_router(state.clone(), api);
@@ -384,7 +383,7 @@ pub fn job_runner(state: &AppState, which: Workers) -> anyhow::Result<Runner> {
     if which == Workers::All || state.config.import_worker {
         runner.register(
             crate::order::service::import::Import::new(state.clone()),
-            state.import_wake.clone(),
+            crate::order::service::import::ImportWake::of(state),
         );
     }
     Ok(runner)

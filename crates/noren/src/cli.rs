@@ -644,40 +644,38 @@ const DEVICE_TYPES: [&str; 6] = ["server", "pos", "tablet", "ios", "android", "w
 
 async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
     let db = db::connect_and_migrate(&config.database_url).await?;
+    let db = &db;
     let out = match cmd {
-        Operator::OrderSettings(cmd) => order_settings::order_settings(&db, cmd).await?,
-        Operator::Inbound(cmd) => inbound::inbound(&db, config, cmd).await?,
-        Operator::DeliveryAddresses(cmd) => order_settings::delivery_addresses(&db, cmd).await?,
-        Operator::BenchMenus(args) => order_settings::bench_menus(&db, args).await?,
-        Operator::LegalPerson(LegalPersonCommand::Create {
-            company_name,
-            company_email,
-            contract_number,
-            contract_date,
-        }) => {
-            let lp = accounts::create_legal_person(
-                &db,
-                NewLegalPerson {
-                    company_name,
-                    company_email,
-                    contract_number,
-                    contract_date,
-                },
-                Utc::now(),
-            )
-            .await?;
-            json!({"id": lp.id, "company_name": lp.company_name, "contract_number": lp.contract_number})
-        }
-        Operator::Shop(ShopCommand::Create {
+        Operator::OrderSettings(cmd) => order_settings::order_settings(db, cmd).await?,
+        Operator::Inbound(cmd) => inbound::inbound(db, config, cmd).await?,
+        Operator::DeliveryAddresses(cmd) => order_settings::delivery_addresses(db, cmd).await?,
+        Operator::BenchMenus(args) => order_settings::bench_menus(db, args).await?,
+        Operator::LegalPerson(cmd) => legal_person_command(db, cmd).await?,
+        Operator::Shop(cmd) => shop_command(db, cmd).await?,
+        Operator::Device(cmd) => device_command(db, cmd).await?,
+        Operator::Key(cmd) => key_command(db, cmd).await?,
+        Operator::Platform(cmd) => platform_command(db, cmd).await?,
+        Operator::PartnerKey(cmd) => partner_key_command(db, cmd).await?,
+        Operator::Webhook(cmd) => webhook_command(db, config, cmd).await?,
+        Operator::MiniprogramApp(cmd) => miniprogram_app_command(db, config, cmd).await?,
+    };
+    println!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `noren shop …`: a shop, and the payment brands it offers.
+async fn shop_command(db: &Db, cmd: ShopCommand) -> anyhow::Result<serde_json::Value> {
+    Ok(match cmd {
+        ShopCommand::Create {
             legal_person,
             name,
             name_ja,
             number,
             not_payable,
             review_enabled,
-        }) => {
+        } => {
             let shop = accounts::create_shop(
-                &db,
+                db,
                 NewShop {
                     legal_person_id: legal_person,
                     number,
@@ -691,8 +689,8 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             .await?;
             json!({"id": shop.id, "number": shop.number, "name": shop.name})
         }
-        Operator::Shop(ShopCommand::PaymentMethods { shop, set }) => {
-            let shop = shop_by_number(&db, &shop).await?;
+        ShopCommand::PaymentMethods { shop, set } => {
+            let shop = shop_by_number(db, &shop).await?;
             let mut methods = Vec::new();
             for name in set.split(',').map(str::trim).filter(|n| !n.is_empty()) {
                 let m = PaymentMethod::parse(name).ok_or_else(|| {
@@ -708,15 +706,25 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             if methods.is_empty() {
                 bail!("--set needs at least one brand");
             }
-            let tx = db::begin_write(&db).await?;
+            let tx = db::begin_write(db).await?;
             shops::set_payment_methods(&tx, shop.id, &methods).await?;
             tx.commit().await?;
             json!({"shop": shop.number, "payment_methods": methods.iter().map(|m| m.as_str()).collect::<Vec<_>>()})
         }
-        Operator::Webhook(WebhookCommand::SetUrl { shop, mode, url }) => {
+    })
+}
+
+/// `noren webhook …`: a shop's default webhook URL and secret, per mode.
+async fn webhook_command(
+    db: &Db,
+    config: &Config,
+    cmd: WebhookCommand,
+) -> anyhow::Result<serde_json::Value> {
+    Ok(match cmd {
+        WebhookCommand::SetUrl { shop, mode, url } => {
             let mode = Mode::parse(&mode).ok_or_else(|| anyhow!("--mode must be test or live"))?;
             let livemode = mode.is_live();
-            let shop = shop_by_number(&db, &shop).await?;
+            let shop = shop_by_number(db, &shop).await?;
             let url = if url == "none" {
                 None
             } else {
@@ -725,15 +733,15 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
                         .map_err(|e| anyhow!("--url {e}"))?,
                 )
             };
-            webhooks::set_shop_url(&db, shop.id, livemode, url.clone(), chrono::Utc::now()).await?;
+            webhooks::set_shop_url(db, shop.id, livemode, url.clone(), chrono::Utc::now()).await?;
             json!({"shop": shop.number, "mode": mode.as_str(), "webhook_url": url})
         }
-        Operator::Webhook(WebhookCommand::RotateSecret { shop, mode }) => {
+        WebhookCommand::RotateSecret { shop, mode } => {
             let mode = Mode::parse(&mode).ok_or_else(|| anyhow!("--mode must be test or live"))?;
-            let shop = shop_by_number(&db, &shop).await?;
+            let shop = shop_by_number(db, &shop).await?;
             let secret_box = config.secret_box()?;
             let secret = webhooks::rotate_secret(
-                &db,
+                db,
                 &secret_box,
                 shop.id,
                 mode.is_live(),
@@ -743,30 +751,18 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             json!({"shop": shop.number, "mode": mode.as_str(), "webhook_secret": secret,
                    "note": "the previous secret of this mode keeps signing for 24 hours"})
         }
-        Operator::MiniprogramApp(MiniprogramAppCommand::Add { shop, appid }) => {
-            let shop = shop_by_number(&db, &shop).await?;
-            let valid = !appid.is_empty()
-                && appid.len() <= 64
-                && appid
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-            if !valid {
-                bail!("--appid must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -");
-            }
-            shops::add_miniprogram_app(&db, shop.id, &appid, Utc::now()).await?;
-            let secret_box = config.secret_box()?;
-            let test = shops::miniprogram_key(&db, &secret_box, shop.id, false, Utc::now()).await?;
-            let live = shops::miniprogram_key(&db, &secret_box, shop.id, true, Utc::now()).await?;
-            json!({"shop": shop.number, "appid": appid,
-                   "miniprogram_key": {"test": test, "live": live},
-                   "note": "the keys sign paySign of this shop's charges, in each mode"})
-        }
-        Operator::Device(DeviceCommand::Create {
+    })
+}
+
+/// `noren device …`: a shop's devices.
+async fn device_command(db: &Db, cmd: DeviceCommand) -> anyhow::Result<serde_json::Value> {
+    Ok(match cmd {
+        DeviceCommand::Create {
             shop,
             name,
             device_type,
             language,
-        }) => {
+        } => {
             if !DEVICE_TYPES.contains(&device_type.as_str()) {
                 bail!("--type must be one of {}", DEVICE_TYPES.join(", "));
             }
@@ -777,7 +773,7 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
                 })?),
             };
             let d = accounts::create_device(
-                &db,
+                db,
                 NewDevice {
                     shop_id: shop,
                     device_name: name,
@@ -791,32 +787,100 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             .await?;
             json!({"id": d.id, "device_number": d.device_number, "shop_id": d.shop_id})
         }
-        Operator::Device(DeviceCommand::Disable { device }) => {
-            accounts::set_device_disabled(&db, device, true, Utc::now()).await?;
+        DeviceCommand::Disable { device } => {
+            accounts::set_device_disabled(db, device, true, Utc::now()).await?;
             json!({"id": device, "disabled": true})
         }
-        Operator::Device(DeviceCommand::Enable { device }) => {
-            accounts::set_device_disabled(&db, device, false, Utc::now()).await?;
+        DeviceCommand::Enable { device } => {
+            accounts::set_device_disabled(db, device, false, Utc::now()).await?;
             json!({"id": device, "disabled": false})
         }
-        Operator::Key(KeyCommand::Create {
+    })
+}
+
+/// `noren key …`: merchant API keys.
+async fn key_command(db: &Db, cmd: KeyCommand) -> anyhow::Result<serde_json::Value> {
+    Ok(match cmd {
+        KeyCommand::Create {
             device,
             family,
             mode,
-        }) => {
+        } => {
             let family = MerchantFamily::parse(&family)
                 .ok_or_else(|| anyhow!("--family must be sk or dk"))?;
             let mode = Mode::parse(&mode).ok_or_else(|| anyhow!("--mode must be test or live"))?;
             let (k, plaintext) =
-                accounts::create_api_key(&db, device, family, mode, Utc::now()).await?;
+                accounts::create_api_key(db, device, family, mode, Utc::now()).await?;
             json!({"id": k.id, "key": plaintext, "family": k.family, "mode": k.mode, "device_id": device,
                    "note": "the key is shown once; store it now"})
         }
-        Operator::Key(KeyCommand::Revoke { id }) => {
-            accounts::revoke_api_key(&db, id, Utc::now()).await?;
+        KeyCommand::Revoke { id } => {
+            accounts::revoke_api_key(db, id, Utc::now()).await?;
             json!({"id": id, "revoked": true})
         }
-        Operator::Platform(PlatformCommand::Create { code, name }) => {
+    })
+}
+
+/// `noren miniprogram-app …`: a shop's mini-program app ids and signing keys.
+async fn miniprogram_app_command(
+    db: &Db,
+    config: &Config,
+    cmd: MiniprogramAppCommand,
+) -> anyhow::Result<serde_json::Value> {
+    Ok(match cmd {
+        MiniprogramAppCommand::Add { shop, appid } => {
+            let shop = shop_by_number(db, &shop).await?;
+            let valid = !appid.is_empty()
+                && appid.len() <= 64
+                && appid
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+            if !valid {
+                bail!("--appid must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -");
+            }
+            shops::add_miniprogram_app(db, shop.id, &appid, Utc::now()).await?;
+            let secret_box = config.secret_box()?;
+            let test = shops::miniprogram_key(db, &secret_box, shop.id, false, Utc::now()).await?;
+            let live = shops::miniprogram_key(db, &secret_box, shop.id, true, Utc::now()).await?;
+            json!({"shop": shop.number, "appid": appid,
+                   "miniprogram_key": {"test": test, "live": live},
+                   "note": "the keys sign paySign of this shop's charges, in each mode"})
+        }
+    })
+}
+
+/// `noren legal-person …`.
+async fn legal_person_command(
+    db: &Db,
+    cmd: LegalPersonCommand,
+) -> anyhow::Result<serde_json::Value> {
+    Ok(match cmd {
+        LegalPersonCommand::Create {
+            company_name,
+            company_email,
+            contract_number,
+            contract_date,
+        } => {
+            let lp = accounts::create_legal_person(
+                db,
+                NewLegalPerson {
+                    company_name,
+                    company_email,
+                    contract_number,
+                    contract_date,
+                },
+                Utc::now(),
+            )
+            .await?;
+            json!({"id": lp.id, "company_name": lp.company_name, "contract_number": lp.contract_number})
+        }
+    })
+}
+
+/// `noren platform …`: partner platforms.
+async fn platform_command(db: &Db, cmd: PlatformCommand) -> anyhow::Result<serde_json::Value> {
+    Ok(match cmd {
+        PlatformCommand::Create { code, name } => {
             let valid = !code.is_empty()
                 && code.len() <= 64
                 && code
@@ -825,21 +889,24 @@ async fn operator(config: &Config, cmd: Operator) -> anyhow::Result<ExitCode> {
             if !valid {
                 bail!("--code must be 1 to 64 characters of a-z, 0-9 and -");
             }
-            let p = accounts::create_platform(&db, &code, &name, Utc::now()).await?;
+            let p = accounts::create_platform(db, &code, &name, Utc::now()).await?;
             json!({"id": p.id, "code": p.code, "name": p.name})
         }
-        Operator::PartnerKey(PartnerKeyCommand::Create { platform, family }) => {
+    })
+}
+
+/// `noren partner-key …`: a platform's partner keys.
+async fn partner_key_command(db: &Db, cmd: PartnerKeyCommand) -> anyhow::Result<serde_json::Value> {
+    Ok(match cmd {
+        PartnerKeyCommand::Create { platform, family } => {
             let family = PartnerFamily::parse(&family)
                 .ok_or_else(|| anyhow!("--family must be prov, agcy, ota or test"))?;
-            let p = accounts::find_platform_by_code(&db, &platform)
+            let p = accounts::find_platform_by_code(db, &platform)
                 .await?
                 .ok_or_else(|| anyhow!("no platform {platform}"))?;
-            let (k, plaintext) =
-                accounts::create_partner_key(&db, p.id, family, Utc::now()).await?;
+            let (k, plaintext) = accounts::create_partner_key(db, p.id, family, Utc::now()).await?;
             json!({"id": k.id, "key": plaintext, "family": k.family, "platform": p.code,
                    "note": "the key is shown once; store it now"})
         }
-    };
-    println!("{out}");
-    Ok(ExitCode::SUCCESS)
+    })
 }

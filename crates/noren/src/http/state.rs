@@ -67,8 +67,6 @@ pub struct Shared {
     pub clock: Clock,
     /// Where uploaded files live (menu import workbooks): `crate::objects`.
     pub objects: Arc<crate::objects::Objects>,
-    /// Wakes this process's runner of menu imports when one was started.
-    pub import_wake: Arc<Wake>,
     /// Redeliveries per merchant key (`POST /v3/webhook_events/{id}/redeliver`).
     pub redeliver_limiter: Arc<RedeliverLimiter>,
     /// This process's instance id and whether it is shutting down (`/readyz`).
@@ -166,6 +164,13 @@ pub trait SlicePart: Send + Sync + 'static {
     fn new(db: &Db, clock: &Clock) -> Self;
 }
 
+/// A slice's job runner's wake-up (the menu imports'): [`Effects::wake`] names it after a change
+/// that queued a job, and `app.rs` gives the same [`Wake`] to the runner.
+pub trait Wakes: SlicePart {
+    /// The runner's wake-up.
+    fn wake(&self) -> &Arc<Wake>;
+}
+
 /// A slice's cache kept per shop: [`Effects::forget`] names it after a change of the shop.
 pub trait ShopCache: SlicePart {
     /// Forgets what is kept for `shop_id` (its data changed).
@@ -219,13 +224,15 @@ impl AppState {
 /// "Scale-out").
 /// Forgets one shop's entries of one cache.
 type Forget = fn(&AppState, i64);
+/// Wakes one slice's job runner.
+type WakeRunner = fn(&AppState);
 
 #[derive(Default)]
 #[must_use = "apply the effects after the transaction commits"]
 pub struct Effects {
     forget: Vec<(Forget, i64)>,
     wake_webhooks: bool,
-    wake_imports: bool,
+    wake: Vec<WakeRunner>,
 }
 
 impl Effects {
@@ -249,9 +256,13 @@ impl Effects {
         self
     }
 
-    /// Wake the menu import runner (an import was started).
-    pub fn wake_imports(mut self) -> Self {
-        self.wake_imports = true;
+    /// Wake the job runner whose wake-up the slice part `W` is (an import was started:
+    /// `wake::<ImportWake>()`).
+    pub fn wake<W: Wakes>(mut self) -> Self {
+        fn wake_in<W: Wakes>(state: &AppState) {
+            state.slice::<W>().wake().wake();
+        }
+        self.wake.push(wake_in::<W>);
         self
     }
 
@@ -259,7 +270,7 @@ impl Effects {
     pub fn and(mut self, other: Effects) -> Self {
         self.forget.extend(other.forget);
         self.wake_webhooks |= other.wake_webhooks;
-        self.wake_imports |= other.wake_imports;
+        self.wake.extend(other.wake);
         self
     }
 
@@ -271,8 +282,8 @@ impl Effects {
         if self.wake_webhooks {
             state.webhook_wake.wake();
         }
-        if self.wake_imports {
-            state.import_wake.wake();
+        for wake in self.wake {
+            wake(state);
         }
     }
 }

@@ -362,6 +362,134 @@ fn no_handler_opens_a_transaction() {
     );
 }
 
+/// The source of every file under `dir`, unit tests (after `#[cfg(test)]`) left out.
+fn code_under(dir: &Path) -> Vec<(std::path::PathBuf, String)> {
+    let mut files = Vec::new();
+    sources(dir, &mut files);
+    files
+        .into_iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(&file).expect("readable");
+            let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+            (file, code)
+        })
+        .collect()
+}
+
+#[test]
+fn services_answer_their_own_errors_and_handlers_name_no_repository() {
+    // Issue 33 item 2: a service returns its slice's typed error (`OrderError`, `PayError`,
+    // `InboundError`) and only `http/` turns it into the error body; a handler reaches data
+    // through its slice's service or store, never through `db::repo`.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut breaks = Vec::new();
+    for slice in SLICES {
+        for (file, code) in code_under(&src.join(slice).join("service")) {
+            if let Some(needle) = http_error_in_service(&code) {
+                breaks.push(format!("{}: a service names {needle}", file.display()));
+            }
+        }
+        for (file, code) in code_under(&src.join(slice).join("http")) {
+            if code.contains("db::repo") {
+                breaks.push(format!("{}: a handler names db::repo", file.display()));
+            }
+        }
+    }
+    assert!(breaks.is_empty(), "{breaks:#?}");
+}
+
+/// What answering HTTP from a service looks like.
+fn http_error_in_service(code: &str) -> Option<&'static str> {
+    ["ApiError", "axum::response", "IntoResponse", "StatusCode"]
+        .into_iter()
+        .find(|needle| code.contains(needle))
+}
+
+/// Functions of `code` longer than `max` lines, as `(name, lines)`: a function starts at a line
+/// `fn name` (after `pub`, `async`, …) and ends at the first later line that is its indentation
+/// and `}` (rustfmt's layout).
+fn long_functions(code: &str, max: usize) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        let Some(at) = trimmed.find("fn ") else {
+            continue;
+        };
+        let before = &trimmed[..at];
+        let prefix_ok = before.split_whitespace().all(|w| {
+            matches!(
+                w,
+                "pub" | "pub(crate)" | "pub(super)" | "async" | "const" | "unsafe" | "extern"
+            )
+        });
+        if !prefix_ok || trimmed.ends_with(';') {
+            continue;
+        }
+        let name: String = trimmed[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let close = format!("{}}}", " ".repeat(indent));
+        if let Some(end) = lines[i + 1..].iter().position(|l| *l == close) {
+            let len = end + 2;
+            if len > max {
+                out.push((name, len));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_outside_demo_data_is_over_150_lines() {
+    // Issue 33 item 2. Data is left out: demo data (`demo.rs`, long lists of literal rows) and
+    // the migrations (`db/migration/`, one table definition after another), which are never
+    // edited once they land (STYLE.md).
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut long = Vec::new();
+    for (file, code) in code_under(&src) {
+        let data = file.file_name().is_some_and(|n| n == "demo.rs")
+            || file.components().any(|c| c.as_os_str() == "migration");
+        if data {
+            continue;
+        }
+        for (name, lines) in long_functions(&code, 150) {
+            long.push(format!("{}: {name} ({lines} lines)", file.display()));
+        }
+    }
+    assert!(long.is_empty(), "functions over 150 lines: {long:#?}");
+}
+
+#[test]
+fn the_text_checks_see_what_they_look_for() {
+    assert_eq!(
+        http_error_in_service("pub fn f() -> Result<(), ApiError> {"),
+        Some("ApiError")
+    );
+    assert_eq!(
+        http_error_in_service("pub fn f() -> Result<(), PayError> {"),
+        None
+    );
+    let body = |n: usize| {
+        let mut f = String::from("pub async fn long(\n    a: i64,\n) -> i64 {\n");
+        for _ in 0..n {
+            f.push_str("    let _ = 1;\n");
+        }
+        f.push_str("    0\n}\n");
+        f
+    };
+    // Five lines of signature and tail around the body.
+    assert_eq!(long_functions(&body(145), 150), Vec::new());
+    assert_eq!(
+        long_functions(&body(146), 150),
+        vec![("long".to_string(), 151)]
+    );
+    let nested = "impl X {\n    fn inner() {\n        x();\n    }\n}\n";
+    assert_eq!(long_functions(nested, 2), vec![("inner".to_string(), 3)]);
+}
+
 #[test]
 fn the_transaction_check_sees_each_way_of_opening_one() {
     assert_eq!(

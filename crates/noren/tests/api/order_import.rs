@@ -1,7 +1,7 @@
 //! Menu import (issue 11, item 5): a real XLSX workbook written here with rust_xlsxwriter goes
 //! through import-create → PUT to the upload URL → preview → start → state, on the local object
-//! store and on a real S3-compatible server (moto, started here; skipped loudly when absent
-//! outside CI), with each `deleteOld` mode, `updateExisting` / `keepStatus`, cancel of a
+//! store and on a real S3-compatible server (moto, started here; the test fails when it is
+//! absent: `make test` installs it), with each `deleteOld` mode, `updateExisting` / `keepStatus`, cancel of a
 //! scheduled import, an import taken over after its worker's lease ran out, each bad file, an
 //! expired upload URL and another shop's key.
 
@@ -581,7 +581,7 @@ both_databases! {
         assert_eq!(app.run_due_jobs().await, 0, "nothing is due");
         assert_eq!(state(&app, &m.key, shop, &other).await["status"], "scheduled", "not before its time");
         app.state().clock.advance(chrono::Duration::minutes(61));
-        app.state().import_wake.wake();
+        noren::order::service::import::ImportWake::of(app.state()).wake();
         let done = finished(&app, &m.key, shop, &other).await;
         assert_eq!(done["status"], "finished");
         let res = app.post_json("/api/admin/order-menu/import-cancel", Some(&m.key), json!({"shop": shop, "objectId": other})).await;
@@ -612,7 +612,7 @@ both_databases! {
         assert_eq!((s["status"].as_str(), s["progress"].as_i64()), (Some("running"), Some(40)), "the lease holds: {s}");
         assert_eq!(item_count(&app, shop).await, 0);
         app.state().clock.advance(chrono::Duration::minutes(3));
-        app.state().import_wake.wake();
+        noren::order::service::import::ImportWake::of(app.state()).wake();
         let done = finished(&app, &m.key, shop, &id).await;
         assert_eq!(done["status"], "finished");
         assert_eq!(done["result"], expected);

@@ -49,15 +49,15 @@ use utoipa::{PartialSchema, ToSchema};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Object<T>(pub T);
 
-/// A JSON array of at most `MAX` values `T`; a problem is named by its item (`[2]`,
-/// `[2].price`).
+/// A JSON array of `MIN` (default 0) to `MAX` values `T`; a problem is named by its item
+/// (`[2]`, `[2].price`).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Items<T, const MAX: usize>(pub Vec<T>);
+pub struct Items<T, const MAX: usize, const MIN: usize = 0>(pub Vec<T>);
 
 /// As [`Items`], and no two items have the same [`Keyed::key`] (a list of texts, one per
 /// language): the second is refused as `[i].{KEY}: {key} is given twice`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Unique<T, const MAX: usize>(pub Vec<T>);
+pub struct Unique<T, const MAX: usize, const MIN: usize = 0>(pub Vec<T>);
 
 /// An item of a [`Unique`] list: the member that names it and its value.
 pub trait Keyed {
@@ -85,6 +85,41 @@ impl<T, const MAX: usize> Default for Unique<T, MAX> {
     }
 }
 
+impl<T, const MAX: usize, const MIN: usize> std::ops::Deref for Items<T, MAX, MIN> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T, const MAX: usize, const MIN: usize> std::ops::Deref for Unique<T, MAX, MIN> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T, const MAX: usize, const MIN: usize> Items<T, MAX, MIN> {
+    /// The items, owned.
+    pub fn into_inner(self) -> Vec<T> {
+        self.0
+    }
+}
+
+impl<T, const MAX: usize, const MIN: usize> Unique<T, MAX, MIN> {
+    /// The items, owned.
+    pub fn into_inner(self) -> Vec<T> {
+        self.0
+    }
+}
+
+impl<T> std::ops::Deref for Object<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 impl<T: FromValues> Value for Object<T> {
     fn parse(raw: Raw<'_>) -> Result<Self, String> {
         let Raw::Json(Json::Object(members)) = raw else {
@@ -102,12 +137,22 @@ impl<T: FromValues> Value for Object<T> {
 
 /// Every item of an array as `T` (`None` where it is bad), with the problems as lines of a
 /// nested message.
-fn each<T: Value>(raw: Raw<'_>, max: usize) -> Result<(Vec<Option<T>>, Vec<String>), String> {
+fn each<T: Value>(
+    raw: Raw<'_>,
+    min: usize,
+    max: usize,
+) -> Result<(Vec<Option<T>>, Vec<String>), String> {
     let Raw::Json(Json::Array(items)) = raw else {
         return Err("must be an array".into());
     };
     if items.len() > max {
         return Err(format!("must hold at most {max} items"));
+    }
+    if items.len() < min {
+        return Err(match min {
+            1 => "must hold at least one item".into(),
+            _ => format!("must hold at least {min} items"),
+        });
     }
     let mut problems = Vec::new();
     let parsed = items
@@ -133,16 +178,16 @@ fn all<T>(parsed: Vec<Option<T>>, problems: Vec<String>) -> Result<Vec<T>, Strin
     }
 }
 
-impl<T: Value, const MAX: usize> Value for Items<T, MAX> {
+impl<T: Value, const MAX: usize, const MIN: usize> Value for Items<T, MAX, MIN> {
     fn parse(raw: Raw<'_>) -> Result<Self, String> {
-        let (parsed, problems) = each::<T>(raw, MAX)?;
+        let (parsed, problems) = each::<T>(raw, MIN, MAX)?;
         all(parsed, problems).map(Items)
     }
 }
 
-impl<T: Value + Keyed, const MAX: usize> Value for Unique<T, MAX> {
+impl<T: Value + Keyed, const MAX: usize, const MIN: usize> Value for Unique<T, MAX, MIN> {
     fn parse(raw: Raw<'_>) -> Result<Self, String> {
-        let (parsed, mut problems) = each::<T>(raw, MAX)?;
+        let (parsed, mut problems) = each::<T>(raw, MIN, MAX)?;
         let mut seen = HashSet::new();
         for (i, item) in parsed.iter().enumerate() {
             if let Some(item) = item
@@ -250,18 +295,19 @@ impl<T: PartialSchema> PartialSchema for Object<T> {
     }
 }
 
-impl<T: PartialSchema, const MAX: usize> PartialSchema for Items<T, MAX> {
+impl<T: PartialSchema, const MAX: usize, const MIN: usize> PartialSchema for Items<T, MAX, MIN> {
     fn schema() -> RefOr<Schema> {
         ArrayBuilder::new()
             .items(T::schema())
+            .min_items((MIN > 0).then_some(MIN))
             .max_items(Some(MAX))
             .into()
     }
 }
 
-impl<T: PartialSchema, const MAX: usize> PartialSchema for Unique<T, MAX> {
+impl<T: PartialSchema, const MAX: usize, const MIN: usize> PartialSchema for Unique<T, MAX, MIN> {
     fn schema() -> RefOr<Schema> {
-        Items::<T, MAX>::schema()
+        Items::<T, MAX, MIN>::schema()
     }
 }
 
@@ -271,13 +317,13 @@ impl<T: ToSchema> ToSchema for Object<T> {
     }
 }
 
-impl<T: ToSchema, const MAX: usize> ToSchema for Items<T, MAX> {
+impl<T: ToSchema, const MAX: usize, const MIN: usize> ToSchema for Items<T, MAX, MIN> {
     fn name() -> std::borrow::Cow<'static, str> {
         std::borrow::Cow::Borrowed("Items")
     }
 }
 
-impl<T: ToSchema, const MAX: usize> ToSchema for Unique<T, MAX> {
+impl<T: ToSchema, const MAX: usize, const MIN: usize> ToSchema for Unique<T, MAX, MIN> {
     fn name() -> std::borrow::Cow<'static, str> {
         std::borrow::Cow::Borrowed("Unique")
     }
@@ -385,6 +431,14 @@ mod tests {
         assert_eq!(
             problems(json!({"tags": [3]})),
             ["tags[0]: must be an object"]
+        );
+        assert_eq!(
+            Items::<Int<0, 9>, 3, 1>::parse(Raw::Json(&json!([]))).err(),
+            Some("must hold at least one item".to_string())
+        );
+        assert_eq!(
+            Items::<Int<0, 9>, 3, 2>::parse(Raw::Json(&json!([1]))).err(),
+            Some("must hold at least 2 items".to_string())
         );
         let members = json!({"tags": [{"min": 1, "max": 1, "labels": [{"languageCode": "ja", "text": "タグ"}]}], "first": null});
         let doc = read_object::<Doc>(members.as_object().expect("object"), |_| {}).expect("good");

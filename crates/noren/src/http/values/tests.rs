@@ -4,9 +4,11 @@ use utoipa::PartialSchema;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{IntoParams, ToSchema};
 
-/// A form call with a required, an optional and a defaulted value of each kind.
+/// A form call with a required, an optional and a defaulted value of each kind. Its code names
+/// this crate as `crate` (`#[values(crate = …)]`), not through `extern crate self as noren`.
 #[derive(Debug, Values, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[values(crate = "crate")]
 struct FormValues {
     #[param(inline)]
     amount: Int<50, 100>,

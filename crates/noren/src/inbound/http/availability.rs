@@ -9,11 +9,10 @@
 //! key never sees live bookings' seats as taken, nor the other way round.
 
 use crate::http::auth::Partner;
-use crate::http::error::{ApiError, FieldError, InboundErrorBody};
+use crate::http::error::{ApiError, InboundErrorBody};
 use crate::http::state::AppState;
-use crate::http::values::{Int, Raw, Value, Values, schema_name};
-use crate::inbound::domain::availability::{self, Inputs};
-use crate::inbound::store::reads::{InboundReads, Query};
+use crate::http::values::{Int, Raw, Reader, Value, Values, schema_name};
+use crate::inbound::service::availability::{self as service, Asking};
 use axum::Json;
 use axum::extract::{Path, State};
 use chrono::NaiveDate;
@@ -105,7 +104,7 @@ pub struct Availability {
     pub real_time: bool,
 }
 
-pub(crate) use crate::inbound::service::booking::no_shop;
+pub(crate) use crate::inbound::http::errors::no_shop;
 
 /// The most days a calendar answers (issue 20, item 8).
 pub const CALENDAR_DAYS_MAX: i64 = 62;
@@ -113,6 +112,7 @@ pub const CALENDAR_DAYS_MAX: i64 = 62;
 /// Values of the calendar call.
 #[derive(Values, IntoParams)]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
+#[values(check = Self::check)]
 pub struct CalendarValues {
     /// The first JST day, `yyyy-MM-dd`.
     #[param(inline)]
@@ -127,6 +127,24 @@ pub struct CalendarValues {
     /// ordered, as for the availability call.
     #[param(inline, example = 31)]
     course_id: Option<CourseId>,
+}
+
+impl CalendarValues {
+    /// `to` is not before `from`, and the range is at most [`CALENDAR_DAYS_MAX`] days.
+    fn check(r: &mut Reader<'_>) {
+        let (Some(from), Some(to)) = (r.get::<JstDate>("from"), r.get::<JstDate>("to")) else {
+            return;
+        };
+        let days = (to.0 - from.0).num_days() + 1;
+        if days < 1 {
+            r.error("to", "must not be before from");
+        } else if days > CALENDAR_DAYS_MAX {
+            r.error(
+                "to",
+                format!("must be at most {CALENDAR_DAYS_MAX} days after from (inclusive)"),
+            );
+        }
+    }
 }
 
 // Issue 20 item 8.
@@ -202,44 +220,19 @@ pub async fn get_availability(
 ) -> Result<Json<Availability>, ApiError> {
     let shop_id: i64 = shop.parse().map_err(|_| no_shop(&shop))?;
     let date = values.request_date.0;
-    let pax = values.pax.map(|p| p.get()).unwrap_or(PAX_DEFAULT);
-    let course_id = values.course_id.map(|c| c.get());
-    let reads = state
-        .slice::<InboundReads>()
-        .get(
-            &state.db,
-            Query {
-                shop_id,
-                livemode: p.livemode(),
-                date,
-                course_id,
-                now: state.clock.now(),
-            },
-        )
-        .await?
-        .filter(|r| r.shop.shop.published)
-        .ok_or_else(|| no_shop(shop_id))?;
-    if let (Some(id), None) = (course_id, &reads.course) {
-        return Err(ApiError::invalid(vec![FieldError::new(
-            "courseId",
-            format!("no course {id} in shop {shop_id}"),
-        )]));
-    }
-    let inputs = Inputs {
-        shop: &reads.shop.rules,
-        hours: &reads.shop.hours,
-        course: reads.course.as_deref().map(|c| &c.rules),
-        held: &reads.held,
-        now: state.clock.now(),
-        pax,
+    let asking = Asking {
+        shop_id,
+        livemode: p.livemode(),
+        pax: values.pax.map(|p| p.get()).unwrap_or(PAX_DEFAULT),
+        course_id: values.course_id.map(|c| c.get()),
     };
-    let times = availability::available_times(&inputs, date);
+    let day = service::day(&state, asking, date).await?;
     Ok(Json(Availability {
         requested_date: date.format("%Y-%m-%d").to_string(),
-        requested_pax: pax,
-        available_times: times.iter().map(|s| s.label()).collect(),
-        available_start_times: times.iter().map(|s| s.start_time()).collect(),
-        real_time: reads.shop.rules.real_time,
+        requested_pax: asking.pax,
+        available_times: day.slots.iter().map(|s| s.label()).collect(),
+        available_start_times: day.slots.iter().map(|s| s.start_time()).collect(),
+        real_time: day.real_time,
     }))
 }
 
@@ -275,69 +268,28 @@ pub async fn get_availability_calendar(
 ) -> Result<Json<Calendar>, ApiError> {
     let shop_id: i64 = shop.parse().map_err(|_| no_shop(&shop))?;
     let (from, to) = (values.from.0, values.to.0);
-    let days = (to - from).num_days() + 1;
-    if days < 1 {
-        return Err(ApiError::invalid(vec![FieldError::new(
-            "to",
-            "must not be before from",
-        )]));
-    }
-    if days > CALENDAR_DAYS_MAX {
-        return Err(ApiError::invalid(vec![FieldError::new(
-            "to",
-            format!("must be at most {CALENDAR_DAYS_MAX} days after from (inclusive)"),
-        )]));
-    }
-    let pax = values.pax.map(|p| p.get()).unwrap_or(PAX_DEFAULT);
-    let course_id = values.course_id.map(|c| c.get());
-    let now = state.clock.now();
-    let reads = state
-        .slice::<InboundReads>()
-        .span(
-            &state.db,
-            Query {
-                shop_id,
-                livemode: p.livemode(),
-                date: from,
-                course_id,
-                now,
-            },
-            days as u64,
-        )
-        .await?
-        .filter(|r| r.shop.shop.published)
-        .ok_or_else(|| no_shop(shop_id))?;
-    if let (Some(id), None) = (course_id, &reads.course) {
-        return Err(ApiError::invalid(vec![FieldError::new(
-            "courseId",
-            format!("no course {id} in shop {shop_id}"),
-        )]));
-    }
-    let days = reads
-        .held
-        .iter()
-        .map(|(date, held)| {
-            let inputs = Inputs {
-                shop: &reads.shop.rules,
-                hours: &reads.shop.hours,
-                course: reads.course.as_deref().map(|c| &c.rules),
-                held,
-                now,
-                pax,
-            };
-            let count = availability::available_times(&inputs, *date).len() as i64;
-            CalendarDay {
-                date: date.format("%Y-%m-%d").to_string(),
-                available: count > 0,
-                available_slot_count: count,
-            }
-        })
-        .collect();
+    let asking = Asking {
+        shop_id,
+        livemode: p.livemode(),
+        pax: values.pax.map(|p| p.get()).unwrap_or(PAX_DEFAULT),
+        course_id: values.course_id.map(|c| c.get()),
+    };
+    // CalendarValues::check keeps the range at 1 to CALENDAR_DAYS_MAX days.
+    let days = ((to - from).num_days() + 1).clamp(1, CALENDAR_DAYS_MAX) as u64;
+    let found = service::calendar(&state, asking, from, days).await?;
     Ok(Json(Calendar {
         from: from.format("%Y-%m-%d").to_string(),
         to: to.format("%Y-%m-%d").to_string(),
-        requested_pax: pax,
-        days,
-        real_time: reads.shop.rules.real_time,
+        requested_pax: asking.pax,
+        days: found
+            .days
+            .into_iter()
+            .map(|(date, count)| CalendarDay {
+                date: date.format("%Y-%m-%d").to_string(),
+                available: count > 0,
+                available_slot_count: count as i64,
+            })
+            .collect(),
+        real_time: found.real_time,
     }))
 }

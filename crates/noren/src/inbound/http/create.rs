@@ -37,13 +37,13 @@ use super::dto::Reservation;
 use crate::http::auth::Partner;
 use crate::http::error::{ApiError, InboundErrorBody};
 use crate::http::state::AppState;
-use crate::http::values::{Int, Raw, Text, Value, Values, schema_name};
-use crate::inbound::service::booking::{self, Booking, Guest, Requested, no_shop};
+use crate::http::values::{Int, Keyed, Object, Raw, Text, Unique, Value, Values, schema_name};
+use crate::inbound::http::errors::no_shop;
+use crate::inbound::service::booking::{self, Booking, Guest, Requested};
 use axum::Json;
 use axum::extract::{Path, State};
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
@@ -225,71 +225,38 @@ impl RequestedCourses {
     }
 }
 
+/// One entry of `requestedCourses` as the request gives it (read with the shared nested
+/// values, `crate::http::values::nested`, so every problem is named by its exact path:
+/// `requestedCourses[0].courseAmountRequested`).
+#[derive(Values)]
+#[serde(rename_all = "camelCase")]
+#[values(body = "json")]
+struct CourseAsked {
+    #[schema(inline)]
+    course_id: Int<1, { i64::MAX }>,
+    #[schema(inline)]
+    course_amount_requested: Int<1, AMOUNT_MAX>,
+}
+
+impl Keyed for CourseAsked {
+    const KEY: &'static str = "courseId";
+    fn key(&self) -> String {
+        self.course_id.get().to_string()
+    }
+}
+
 impl Value for RequestedCourses {
     fn parse(raw: Raw<'_>) -> Result<Self, String> {
-        let Raw::Json(serde_json::Value::Array(items)) = raw else {
-            return Err("must be an array of {courseId, courseAmountRequested}".into());
-        };
-        if items.is_empty() {
-            return Err("must hold at least one course".into());
-        }
-        if items.len() > COURSES_MAX {
-            return Err(format!("must hold at most {COURSES_MAX} courses"));
-        }
-        // Every problem of every item, each named by its exact path (`[0].courseAmountRequested`),
-        // which the reader turns into `requestedCourses[0].courseAmountRequested`.
-        let mut out = Vec::with_capacity(items.len());
-        let mut problems = Vec::new();
-        let mut seen = HashSet::new();
-        for (i, item) in items.iter().enumerate() {
-            let Some(members) = item.as_object() else {
-                problems.push(format!(
-                    "[{i}]: must be an object {{courseId, courseAmountRequested}}"
-                ));
-                continue;
-            };
-            for name in members.keys() {
-                if name != "courseId" && name != "courseAmountRequested" {
-                    problems.push(format!(
-                        "[{i}].{name}: unknown field; the fields are courseId, courseAmountRequested"
-                    ));
-                }
-            }
-            let int = |name: &str, max: i64, rule: &str| match members.get(name) {
-                None | Some(serde_json::Value::Null) => Err(format!("[{i}].{name}: is required")),
-                Some(v) => v
-                    .as_i64()
-                    .filter(|n| (1..=max).contains(n))
-                    .ok_or_else(|| format!("[{i}].{name}: {rule}")),
-            };
-            let id = int("courseId", i64::MAX, "must be a whole number of at least 1");
-            let amount = int(
-                "courseAmountRequested",
-                AMOUNT_MAX,
-                &format!("must be from 1 to {AMOUNT_MAX}"),
-            );
-            let (course_id, course_amount_requested) = match (id, amount) {
-                (Ok(id), Ok(amount)) => (id, amount),
-                (id, amount) => {
-                    problems.extend(id.err().into_iter().chain(amount.err()));
-                    continue;
-                }
-            };
-            if !seen.insert(course_id) {
-                problems.push(format!(
-                    "[{i}].courseId: course {course_id} is listed twice"
-                ));
-                continue;
-            }
-            out.push(RequestedCourse {
-                course_id,
-                course_amount_requested,
-            });
-        }
-        if !problems.is_empty() {
-            return Err(problems.join("\n"));
-        }
-        Ok(RequestedCourses(out))
+        let asked = Unique::<Object<CourseAsked>, COURSES_MAX, 1>::parse(raw)?;
+        Ok(RequestedCourses(
+            asked
+                .iter()
+                .map(|c| RequestedCourse {
+                    course_id: c.course_id.get(),
+                    course_amount_requested: c.course_amount_requested.get(),
+                })
+                .collect(),
+        ))
     }
 }
 

@@ -13,9 +13,9 @@ use crate::http::error::{ApiError, InboundErrorBody};
 use crate::http::extract::IdempotencyKey;
 use crate::http::state::AppState;
 use crate::http::values::{Int, Values};
-use crate::inbound::service::booking::no_shop;
+use crate::inbound::http::errors::{no_hold, no_shop};
 use crate::inbound::service::holds::{
-    self as service, DEFAULT_MINUTES, HoldRequest, HoldStatus, MAX_MINUTES, no_hold,
+    self as service, DEFAULT_MINUTES, HoldRequest, HoldStatus, MAX_MINUTES,
 };
 use axum::Json;
 use axum::extract::{Path, State};

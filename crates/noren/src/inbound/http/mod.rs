@@ -6,6 +6,7 @@ pub mod catalog_examples;
 pub mod courses;
 pub mod create;
 pub mod dto;
+pub mod errors;
 pub mod holds;
 pub mod images;
 pub mod reservations;

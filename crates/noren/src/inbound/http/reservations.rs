@@ -48,14 +48,15 @@ pub const CANCEL_REMARK_MAX: usize = 500;
 type ListLimit = Int<1, LIST_MAX>;
 type CancelRemark = Text<CANCEL_REMARK_MAX>;
 
-fn scope(p: &crate::db::repo::accounts::PartnerPrincipal) -> Scope {
+/// The reservations a partner key sees: its platform's, in its mode.
+fn scope(platform_id: i64, livemode: bool) -> Scope {
     Scope::Partner {
-        platform_id: p.platform_id,
-        livemode: p.livemode(),
+        platform_id,
+        livemode,
     }
 }
 
-pub(crate) use crate::inbound::service::booking::no_reservation;
+pub(crate) use crate::inbound::http::errors::no_reservation;
 
 /// A page of reservations.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -181,7 +182,7 @@ pub async fn list_reservations(
         }));
     }
     let q = ListQuery {
-        scope: scope(&p),
+        scope: scope(p.platform_id, p.livemode()),
         numbers,
         statuses: None,
         offset: Page::new(values.offset, None).offset,
@@ -219,7 +220,7 @@ pub async fn get_reservation(
     Partner(p): Partner,
     Path((_platform, key)): Path<(String, String)>,
 ) -> Result<Json<Reservation>, ApiError> {
-    let row = changes::find(&state.db, scope(&p), &key)
+    let row = changes::find(&state.db, scope(p.platform_id, p.livemode()), &key)
         .await?
         .ok_or_else(|| no_reservation(&key))?;
     Ok(Json(answer(&state, row).await?))
@@ -301,7 +302,7 @@ pub async fn cancel_reservation(
     Ok(Json(
         apply_change(
             &state,
-            scope(&p),
+            scope(p.platform_id, p.livemode()),
             &key,
             Change::PartnerCancel,
             remark,

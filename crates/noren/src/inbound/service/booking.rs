@@ -10,22 +10,19 @@ use crate::db::entities::{inbound_hold, inbound_reservation};
 use crate::db::repo::on_constraint;
 use crate::domain::jst;
 use crate::domain::refusal::RefusalReason;
-use crate::http::error::{ApiError, Doing};
 use crate::http::state::{AppState, Effects};
 use crate::inbound::domain::availability::{self as engine, Inputs};
 use crate::inbound::domain::reservation::{ReservationStatus, cancellation_outcome};
+use crate::inbound::service::errors::{Doing, InboundError};
 use crate::inbound::service::holds;
 use crate::inbound::service::judging::{self, Asked, Judged};
-pub use crate::inbound::service::judging::{
-    Courses, Requested, course_error, no_shop, price_courses, refusal,
-};
+pub use crate::inbound::service::judging::{Courses, Requested, course_error, price_courses};
 use crate::inbound::store::configs::{ShopConfig, ShopConfigs};
 use crate::inbound::store::holds as holds_repo;
 use crate::inbound::store::reads::InboundReads;
 use crate::inbound::store::reservations::{
     self as repo, Change, LoadQuery, NewReservation, RecordLine, ReservationRecord,
 };
-use axum::http::StatusCode;
 use chrono::{Duration, NaiveDateTime};
 use sea_orm::DatabaseTransaction;
 
@@ -60,11 +57,6 @@ pub struct Booking<'a> {
     pub hold: Option<&'a str>,
 }
 
-/// The answer for a reservation outside the caller's scope, or missing.
-pub fn no_reservation(key: &str) -> ApiError {
-    ApiError::NotFound(format!("no reservation {key}"))
-}
-
 /// Books `b`, or answers the reservation an identical earlier request made (a different
 /// request with the same origin number is the 409 `duplicate_origin_number`), with what its
 /// answer shows. With a hold, the booking is judged as at the hold's creation and without the
@@ -75,7 +67,7 @@ pub fn no_reservation(key: &str) -> ApiError {
 /// earlier reservation with the same origin number is looked for only when that fails (the
 /// insert hits [`repo::ORIGIN_NUMBER`], or judging refuses: the earlier one may hold the very
 /// seats, or have used the hold), so a first booking reads nothing it does not judge on.
-pub async fn create(state: &AppState, b: Booking<'_>) -> Result<ReservationRecord, ApiError> {
+pub async fn create(state: &AppState, b: Booking<'_>) -> Result<ReservationRecord, InboundError> {
     let now = state.clock.now();
     let start_at = jst::to_utc(b.start);
     let shop_id = b.shop_id;
@@ -87,7 +79,7 @@ pub async fn create(state: &AppState, b: Booking<'_>) -> Result<ReservationRecor
         .await
         .doing(doing)?
     else {
-        return Err(no_shop(b.shop_id));
+        return Err(InboundError::no_shop(b.shop_id));
     };
     let judged = judge(&tx, &config, &b, start_at, now).await;
     let (
@@ -99,7 +91,7 @@ pub async fn create(state: &AppState, b: Booking<'_>) -> Result<ReservationRecor
         },
     ) = match judged {
         Ok(j) => j,
-        Err(failed) if failed.status().is_server_error() => return Err(failed),
+        Err(failed @ InboundError::Failed(_)) => return Err(failed),
         Err(refused) => {
             let earlier = repo::find_by_origin(&tx, b.platform_id, b.livemode, b.origin)
                 .await
@@ -184,7 +176,7 @@ async fn judge(
     b: &Booking<'_>,
     start_at: chrono::DateTime<chrono::Utc>,
     now: chrono::DateTime<chrono::Utc>,
-) -> Result<(Option<inbound_hold::Model>, Judged), ApiError> {
+) -> Result<(Option<inbound_hold::Model>, Judged), InboundError> {
     let hold = match b.hold {
         Some(id) => Some(
             holds::check_for_booking(
@@ -222,7 +214,7 @@ async fn repeat(
     state: &AppState,
     existing: inbound_reservation::Model,
     hash: &str,
-) -> Result<ReservationRecord, ApiError> {
+) -> Result<ReservationRecord, InboundError> {
     if existing.request_hash != hash {
         return Err(duplicate(&existing.origin_number));
     }
@@ -251,7 +243,7 @@ pub struct Rebooking<'a> {
 pub async fn update(
     state: &AppState,
     r: Rebooking<'_>,
-) -> Result<inbound_reservation::Model, ApiError> {
+) -> Result<inbound_reservation::Model, InboundError> {
     let now = state.clock.now();
     let start_at = jst::to_utc(r.start);
     let key = r.key;
@@ -259,18 +251,17 @@ pub async fn update(
     let found = repo::find_by_id_or_origin(&state.db, r.platform_id, r.livemode, key)
         .await
         .doing(doing)?
-        .ok_or_else(|| no_reservation(key))?;
+        .ok_or_else(|| InboundError::NoReservation(key.to_string()))?;
     let tx = begin_write(&state.db).await.doing(doing)?;
     repo::lock_shop(&tx, found.shop_id).await.doing(doing)?;
     // Read again under the lock: a cancel may have committed since.
     let row = repo::find_by_id_or_origin(&tx, r.platform_id, r.livemode, &found.id)
         .await
         .doing(doing)?
-        .ok_or_else(|| no_reservation(key))?;
+        .ok_or_else(|| InboundError::NoReservation(key.to_string()))?;
     let status = ReservationStatus::parse(&row.status);
     if !status.is_some_and(|s| s.is_active()) {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
+        return Err(InboundError::refused(
             RefusalReason::StatusConflict,
             format!(
                 "cannot update a reservation in status {}; allowed from: PENDING, SUCCESS",
@@ -294,7 +285,7 @@ pub async fn update(
     )
     .await
     .doing(doing)?
-    .ok_or_else(|| no_reservation(key))?;
+    .ok_or_else(|| InboundError::NoReservation(key.to_string()))?;
     let (parent, lines) = match price_courses(
         booking
             .course
@@ -310,8 +301,7 @@ pub async fn update(
         match cancellation_outcome(row.start_at, now, booking.shop.cancellation_policy_days) {
             Ok(ReservationStatus::Cancelled) => {}
             Ok(_) => {
-                return Err(ApiError::refused(
-                    StatusCode::CONFLICT,
+                return Err(InboundError::refused(
                     RefusalReason::CancellationNotAllowed,
                     format!(
                         "the reservation is inside the shop's cancellation policy ({} days): its time and guests can no longer change",
@@ -319,7 +309,7 @@ pub async fn update(
                     ),
                 ));
             }
-            Err(r) => return Err(ApiError::refused(StatusCode::CONFLICT, r.reason, r.message)),
+            Err(r) => return Err(r.into()),
         }
     }
     let old_courses = repo::record(&tx, row.clone()).await.doing(doing)?;
@@ -338,7 +328,7 @@ pub async fn update(
             now,
             pax: r.pax,
         };
-        engine::judge(&inputs, r.start).map_err(refusal)?;
+        engine::judge(&inputs, r.start)?;
     }
     let change = Change {
         start_at,
@@ -360,9 +350,9 @@ pub async fn update(
     Ok(row)
 }
 
-pub fn duplicate(origin: &str) -> ApiError {
-    ApiError::refused(
-        StatusCode::CONFLICT,
+/// Another request already used the origin number `origin`.
+pub fn duplicate(origin: &str) -> InboundError {
+    InboundError::refused(
         RefusalReason::DuplicateOriginNumber,
         format!(
             "originPlatformReservationNumber {origin} is already used by a reservation with a different request"

@@ -15,13 +15,12 @@ use crate::db::entities::inbound_hold;
 use crate::db::repo::on_constraint;
 use crate::domain::jst;
 use crate::domain::refusal::RefusalReason;
-use crate::http::error::{ApiError, Doing};
 use crate::http::state::{AppState, Effects};
-use crate::inbound::service::judging::{self, Asked, Requested, no_shop};
+use crate::inbound::service::errors::{Doing, InboundError};
+use crate::inbound::service::judging::{self, Asked, Requested};
 use crate::inbound::store::configs::ShopConfigs;
 use crate::inbound::store::holds::{self as repo, NewHold};
 use crate::inbound::store::reads::InboundReads;
-use axum::http::StatusCode;
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 
 /// A hold's default length.
@@ -93,21 +92,22 @@ pub fn courses_text(courses: &[Requested]) -> String {
     serde_json::Value::Array(list).to_string()
 }
 
-/// The answer for a hold outside the caller's scope, or missing.
-pub fn no_hold(id: &str) -> ApiError {
-    ApiError::NotFound(format!("no hold {id}"))
+fn no_hold(id: &str) -> InboundError {
+    InboundError::NoHold(id.to_string())
 }
 
-fn key_reused(key: &str) -> ApiError {
-    ApiError::refused(
-        StatusCode::CONFLICT,
+fn key_reused(key: &str) -> InboundError {
+    InboundError::refused(
         RefusalReason::HoldMismatch,
         format!("Idempotency-Key {key} was used for a different hold request"),
     )
 }
 
 /// Takes the seats of `h`, or answers the hold an identical earlier request made.
-pub async fn create(state: &AppState, h: HoldRequest<'_>) -> Result<inbound_hold::Model, ApiError> {
+pub async fn create(
+    state: &AppState,
+    h: HoldRequest<'_>,
+) -> Result<inbound_hold::Model, InboundError> {
     let now = state.clock.now();
     let start_at = jst::to_utc(h.start);
     let shop_id = h.shop_id;
@@ -119,7 +119,7 @@ pub async fn create(state: &AppState, h: HoldRequest<'_>) -> Result<inbound_hold
         .await
         .doing(doing)?
     else {
-        return Err(no_shop(h.shop_id));
+        return Err(InboundError::no_shop(h.shop_id));
     };
     if let Some(key) = h.key
         && let Some(existing) = repo::find_by_key(&tx, h.platform_id, h.livemode, key)
@@ -181,7 +181,7 @@ fn repeat(
     existing: inbound_hold::Model,
     hash: &str,
     key: &str,
-) -> Result<inbound_hold::Model, ApiError> {
+) -> Result<inbound_hold::Model, InboundError> {
     if existing.request_hash != hash {
         return Err(key_reused(key));
     }
@@ -195,7 +195,7 @@ pub async fn get(
     livemode: bool,
     shop_id: i64,
     id: &str,
-) -> Result<inbound_hold::Model, ApiError> {
+) -> Result<inbound_hold::Model, InboundError> {
     repo::find(&state.db, platform_id, livemode, id)
         .await
         .doing(|| format!("reading hold {id}"))?
@@ -212,7 +212,7 @@ pub async fn release(
     livemode: bool,
     shop_id: i64,
     id: &str,
-) -> Result<inbound_hold::Model, ApiError> {
+) -> Result<inbound_hold::Model, InboundError> {
     let now = state.clock.now();
     let doing = || format!("releasing hold {id}");
     let tx = begin_write(&state.db).await.doing(doing)?;
@@ -222,8 +222,7 @@ pub async fn release(
         .filter(|h| h.shop_id == shop_id)
         .ok_or_else(|| no_hold(id))?;
     if let Some(reservation) = &hold.reservation_id {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
+        return Err(InboundError::refused(
             RefusalReason::StatusConflict,
             format!("hold {id} became reservation {reservation}; cancel the reservation instead"),
         ));
@@ -243,23 +242,20 @@ pub async fn check_for_booking(
     id: &str,
     booking: (i64, DateTime<Utc>, i64, &[Requested]),
     now: DateTime<Utc>,
-) -> Result<inbound_hold::Model, ApiError> {
+) -> Result<inbound_hold::Model, InboundError> {
     let (shop_id, start_at, pax, courses) = booking;
     let Some(hold) = repo::find(db, platform_id, livemode, id)
         .await
         .doing(|| format!("reading hold {id}"))?
     else {
-        return Err(ApiError::invalid(vec![
-            crate::http::error::FieldError::new(
-                "holdId",
-                format!("no hold {id} of this platform in this mode"),
-            ),
-        ]));
+        return Err(InboundError::Invalid {
+            field: "holdId",
+            message: format!("no hold {id} of this platform in this mode"),
+        });
     };
     let status = HoldStatus::of(&hold, now);
     if status != HoldStatus::Held {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
+        return Err(InboundError::refused(
             RefusalReason::HoldExpired,
             match status {
                 HoldStatus::Used => format!(
@@ -288,8 +284,7 @@ pub async fn check_for_booking(
         differs.push("requestedCourses");
     }
     if !differs.is_empty() {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
+        return Err(InboundError::refused(
             RefusalReason::HoldMismatch,
             format!(
                 "the booking differs from hold {id} in {}; send the hold's values",

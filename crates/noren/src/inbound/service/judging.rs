@@ -5,11 +5,10 @@
 
 use crate::db::entities::inbound_course;
 use crate::domain::refusal::RefusalReason;
-use crate::http::error::{ApiError, Doing, FieldError};
 use crate::inbound::domain::availability::{self as engine, Inputs, ShopRules};
+use crate::inbound::service::errors::{Doing, InboundError};
 use crate::inbound::store::configs::ShopConfig;
 use crate::inbound::store::reservations::{self as repo, CourseFamily, LoadQuery, NewLine};
-use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use sea_orm::ConnectionTrait;
 use std::sync::Arc;
@@ -19,11 +18,6 @@ use std::sync::Arc;
 pub struct Requested {
     pub course_id: i64,
     pub amount: i64,
-}
-
-/// The answer for an unknown (or unpublished) shop.
-pub fn no_shop(id: impl std::fmt::Display) -> ApiError {
-    ApiError::NotFound(format!("no shop with id {id}"))
 }
 
 /// What a booking's courses come to, or why they cannot be booked.
@@ -69,23 +63,18 @@ pub fn price_courses(
     }
 }
 
-pub fn course_error(c: Courses, shop_id: i64) -> ApiError {
+/// Why the courses of `c` (not [`Courses::Lines`]) cannot be booked at `shop_id`.
+pub fn course_error(c: Courses, shop_id: i64) -> InboundError {
     match c {
-        Courses::Unknown(id) => ApiError::invalid(vec![FieldError::new(
-            "requestedCourses",
-            format!("no course {id} in shop {shop_id}"),
-        )]),
-        Courses::Mix => ApiError::refused(
-            StatusCode::CONFLICT,
+        Courses::Unknown(id) => InboundError::Invalid {
+            field: "requestedCourses",
+            message: format!("no course {id} in shop {shop_id}"),
+        },
+        Courses::Mix | Courses::Lines { .. } => InboundError::refused(
             RefusalReason::CourseMix,
             "a reservation takes one course and its child courses only",
         ),
-        Courses::Lines { .. } => unreachable!("not an error"),
     }
-}
-
-pub fn refusal(r: engine::Refusal) -> ApiError {
-    ApiError::refused(StatusCode::CONFLICT, r.reason, r.message)
 }
 
 /// A new booking or hold to judge, inside the writer's transaction (after the shop's lock).
@@ -120,10 +109,10 @@ pub async fn judge(
     db: &impl ConnectionTrait,
     config: &ShopConfig,
     a: &Asked<'_>,
-) -> Result<Judged, ApiError> {
+) -> Result<Judged, InboundError> {
     let shop_id = config.shop.shop_id;
     if !config.shop.published {
-        return Err(no_shop(shop_id));
+        return Err(InboundError::no_shop(shop_id));
     }
     let doing = || format!("judging a booking at shop {shop_id}");
     let family = config
@@ -139,7 +128,7 @@ pub async fn judge(
         Courses::Lines { lines, .. } => lines,
         other => return Err(course_error(other, shop_id)),
     };
-    let family = family.expect("priced lines come from a family");
+    let family = family.ok_or_else(|| anyhow::anyhow!("priced lines without their family"))?;
     let start_at = crate::domain::jst::to_utc(a.start);
     let (from, to) = repo::judged_stay(&config.rules, start_at);
     let q = LoadQuery {
@@ -165,7 +154,7 @@ pub async fn judge(
         now: a.judged_at,
         pax: a.pax,
     };
-    engine::judge(&inputs, a.start).map_err(refusal)?;
+    engine::judge(&inputs, a.start)?;
     Ok(Judged {
         rules: config.rules.clone(),
         family,

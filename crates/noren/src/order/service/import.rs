@@ -7,8 +7,8 @@
 
 use crate::db::begin_write;
 use crate::db::entities::menu_import;
-use crate::http::state::{AppState, Effects};
-use crate::jobs::{Claimed, Context, Job, Outcome};
+use crate::http::state::{AppState, Effects, SlicePart, Wakes};
+use crate::jobs::{Claimed, Context, Job, Outcome, Wake};
 use crate::objects::{GetError, Objects};
 use crate::order::domain::import::parse::{self, BadFile, Report, Rules};
 use crate::order::store::catalogs::Catalogs;
@@ -19,6 +19,7 @@ use crate::order::store::shop_pages::ShopPages;
 use chrono::{DateTime, Utc};
 use sea_orm::DbErr;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The largest workbook (also the upload limit).
@@ -175,6 +176,30 @@ const RETRIES: [u64; 5] = [10, 30, 60, 120, 300];
 const ATTEMPTS: i32 = RETRIES.len() as i32 + 1;
 
 /// The kind of job that runs scheduled imports.
+/// The menu import runner's wake-up, kept by the ordering slice: a start wakes this process's
+/// runner at once instead of at its next poll (`app.rs` gives the runner the same one).
+#[derive(Default)]
+pub struct ImportWake(Arc<Wake>);
+
+impl SlicePart for ImportWake {
+    fn new(_db: &crate::db::Db, _clock: &crate::domain::clock::Clock) -> Self {
+        ImportWake::default()
+    }
+}
+
+impl ImportWake {
+    /// This process's import runner's wake-up.
+    pub fn of(state: &AppState) -> Arc<Wake> {
+        state.slice::<ImportWake>().0.clone()
+    }
+}
+
+impl Wakes for ImportWake {
+    fn wake(&self) -> &Arc<Wake> {
+        &self.0
+    }
+}
+
 pub struct Import {
     state: AppState,
     schedule: Vec<Duration>,
@@ -284,7 +309,7 @@ pub async fn start(
         return Ok(false);
     }
     tx.commit().await?;
-    Effects::none().wake_imports().apply(state);
+    Effects::none().wake::<ImportWake>().apply(state);
     Ok(true)
 }
 

@@ -17,10 +17,10 @@
 //!    the kill is missing.
 //!
 //! Litestream comes from `make litestream` (tools/install-litestream.sh, a venv under
-//! `~/.cache/noren`); without it these are skipped loudly, and fail under CI.
+//! `~/.cache/noren`); without it these fail (`noren_testkit::missing`).
 
 use super::load::{Acked, Load, Write, create_payment, kinds, longest_pause, missing};
-use super::{Logs, report, serve, under_ci};
+use super::{Logs, report, serve};
 use crate::inbound_booking::{Shop, shop_with};
 use noren_testkit::{Backend, Options, TestApp, fixtures};
 use sea_orm::{ConnectionTrait, Statement};
@@ -56,13 +56,8 @@ fn litestream_bin() -> Option<String> {
     .flatten()
     .find(|p| Path::new(p).exists());
     if found.is_none() {
-        assert!(
-            !under_ci(),
-            "litestream is required under CI: run `make litestream` (tools/install-litestream.sh)"
-        );
-        eprintln!(
-            "SKIPPED: this test needs litestream: run `make litestream` \
-             (tools/install-litestream.sh)"
+        noren_testkit::missing::missing(
+            "this test needs litestream: run `make litestream` (tools/install-litestream.sh)",
         );
     }
     found
