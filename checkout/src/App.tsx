@@ -8,19 +8,15 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { ApiError, finishAttempt, getCheckout, startAttempt, type Checkout } from './api';
 import styles from './App.module.css';
 import { initialLang, saveLang, t, type Lang, type MessageId } from './i18n';
+import type { Ctx, Notice } from './page';
 import { checkoutPath, parseRoute, payPath } from './token';
-import { BrandChoice, Receipt, Sandbox, StatePage, type Ctx } from './views';
+import { BrandChoice, Receipt, Sandbox, StatePage } from './views';
 
 type Load =
   | { kind: 'loading' }
   | { kind: 'ready'; data: Checkout }
   | { kind: 'notfound' }
   | { kind: 'error' };
-
-export interface Notice {
-  id: MessageId;
-  vars?: Record<string, string>;
-}
 
 export function App() {
   const [lang, setLang] = useState<Lang>(initialLang);
@@ -32,8 +28,11 @@ export function App() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [justPaid, setJustPaid] = useState(false);
   const focusHeading = useRef(false);
+  // The payment the page shows, for a step that fails (act) to tell whether it moved on.
   const current = useRef<Checkout | null>(null);
-  current.current = load.kind === 'ready' ? load.data : null;
+  useEffect(() => {
+    current.current = load.kind === 'ready' ? load.data : null;
+  }, [load]);
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -59,8 +58,11 @@ export function App() {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
+  // Loads the payment of the route's token (again after Retry). The page shows the skeleton
+  // while it loads: setting that state here, with the request, is what this effect is for.
   useEffect(() => {
     if (token === null) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
       setLoad({ kind: 'notfound' });
       return;
     }

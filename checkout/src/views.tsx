@@ -1,22 +1,11 @@
 //! The checkout's pages: brand choice, sandbox brand page, receipt, and the state pages.
 
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import type { Brand, Checkout } from './api';
-import type { Notice } from './App';
+import type { Brand } from './api';
 import styles from './App.module.css';
 import { dateTime, t, yen, type Lang, type MessageId } from './i18n';
+import type { Ctx } from './page';
 import { checkoutPath, payPath } from './token';
-
-/** What every page of a loaded payment gets from the app. */
-export interface Ctx {
-  lang: Lang;
-  data: Checkout;
-  shopName: string;
-  navigate: (to: string, notice?: Notice | null) => void;
-  /** Starts an attempt and opens its brand page; resolves with a message when it failed. */
-  pay: (method: string, tip: number) => Promise<MessageId | null>;
-  finish: (paymentNumber: string, action: 'approve' | 'decline') => Promise<MessageId | null>;
-}
 
 /** Tip choices, in percent of the amount (rounded down to whole yen). */
 const TIPS = [0, 5, 10, 15];
@@ -346,6 +335,9 @@ export function Receipt({ ctx, redirect }: { ctx: Ctx; redirect: boolean }) {
 
   useEffect(() => {
     if (!redirect || back === null) return;
+    // After the first render, on purpose: the status region below is in the page, empty,
+    // before its message arrives, so that screen readers announce it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     setLeaving(true);
     const timer = window.setTimeout(() => window.location.assign(back), 3000);
     return () => window.clearTimeout(timer);

@@ -1,3 +1,4 @@
+// Replaces the original (no @theme-original): the remount to drop is the `key` it puts on its own inner content.
 /**
  * Docusaurus's code block without its remount after hydration.
  *

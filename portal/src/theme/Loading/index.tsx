@@ -1,3 +1,4 @@
+// Replaces the original (no @theme-original): the whole fallback is different (translated text, Retry reloads), nothing of it is kept.
 /**
  * Overrides the core fallback `@theme/Loading`, which react-loadable renders in place of a
  * route whose code is still loading or failed to load (seed 000 §2: "If a route fails to

@@ -1,3 +1,4 @@
+// Replaces the original (no @theme-original): importing it at all would bundle react-markdown and its unified pipeline, the cost removed here.
 /**
  * The references' Markdown (operation, parameter, field and response descriptions), rendered
  * with `marked` instead of the reference theme's react-markdown + remark-gfm + rehype-raw.

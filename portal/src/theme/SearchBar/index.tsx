@@ -1,3 +1,4 @@
+// Wraps the original lazily: ./Loaded.tsx renders @theme-original/SearchBar once the reader reaches for the box.
 /**
  * The navbar search box, whose code loads when the reader reaches for it.
  *

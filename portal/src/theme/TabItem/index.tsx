@@ -1,6 +1,6 @@
 /**
- * The tab panel of the reference theme (docusaurus-theme-openapi-docs, which replaces
- * Docusaurus's `<TabItem>` so guides and references share one tabs context), telling what it
+ * Wraps the tab panel of the reference theme (docusaurus-theme-openapi-docs, which replaces
+ * Docusaurus's `<TabItem>` so guides and references share one tabs context) to tell what it
  * holds whether it is hidden.
  *
  * A hidden panel's code blocks are written without syntax highlighting (see
@@ -8,27 +8,22 @@
  * default tab exactly as the browser's first render does, so hydration matches. On
  * /docs/payments/webhooks four of the five verification examples (about 250 lines) are in hidden
  * tabs; Prism tokenised them during hydration, inside the page's longest tasks on Lighthouse's
- * phone.
+ * phone. The panel itself (its markup, its `lazy` handling) is the theme's.
  */
 import React, {type ReactNode} from 'react';
-import clsx from 'clsx';
 import type {Props} from '@theme/TabItem';
+import TabItem from '@theme-original/TabItem';
 import {useTabs} from '@theme/utils/tabsUtils';
 import {HiddenPanelContext, useInHiddenTabPanel} from './HiddenPanel';
-import styles from './styles.module.css';
 
-export default function TabItem({children, className, value}: Props): ReactNode {
-  const {selectedValue, lazy} = useTabs();
+export default function TabItemWrapper({children, ...props}: Props): ReactNode {
+  const {selectedValue} = useTabs();
   const enclosingHidden = useInHiddenTabPanel();
-  const isSelected = value === selectedValue;
-  if (!isSelected && lazy) {
-    return null;
-  }
   return (
-    <div role="tabpanel" className={clsx(styles.tabItem, className)} hidden={!isSelected}>
-      <HiddenPanelContext.Provider value={enclosingHidden || !isSelected}>
+    <TabItem {...props}>
+      <HiddenPanelContext.Provider value={enclosingHidden || props.value !== selectedValue}>
         {children}
       </HiddenPanelContext.Provider>
-    </div>
+    </TabItem>
   );
 }

@@ -27,8 +27,11 @@ fn int64() -> ObjectBuilder {
 
 /// Implements `ToSchema` (only its name is used: the schemas are inlined with
 /// `#[param(inline)]`).
-/// Value types elsewhere use it too (`crate::http::values::schema_name`).
-macro_rules! schema_name {
+/// Value types elsewhere use it too (`crate::http::values::schema_name`): exported (hidden, at the
+/// crate's root) so that the slices' value types can name themselves the same way.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __schema_name {
     ($($ty:ident $(<$(const $c:ident: $t:ty),*>)?),* $(,)?) => {$(
         impl $(<$(const $c: $t),*>)? ::utoipa::ToSchema for $ty $(<$($c),*>)? {
             fn name() -> ::std::borrow::Cow<'static, str> {
@@ -37,7 +40,7 @@ macro_rules! schema_name {
         }
     )*};
 }
-pub(crate) use schema_name;
+pub use crate::__schema_name as schema_name;
 
 schema_name!(
     Text<const MAX: usize>,

@@ -1,3 +1,4 @@
+// Replaces the original (no @theme-original): it renders the config's raw HTML, and the bar's text must be <Translate>d instead.
 /**
  * Swizzled (ejected) from @docusaurus/theme-classic so that the announcement is translated
  * like every other UI string; the upstream component renders the raw HTML from the config.

@@ -27,6 +27,8 @@ export default function CodeSnippets(props: ComponentProps<typeof Original>): Re
     const element = box.current;
     if (!element || shown) return undefined;
     if (typeof IntersectionObserver === 'undefined') {
+      // A browser without IntersectionObserver gets the samples at once, after hydration.
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- one render more, there only
       setShown(true);
       return undefined;
     }

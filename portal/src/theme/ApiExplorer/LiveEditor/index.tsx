@@ -1,3 +1,4 @@
+// Replaces the original (no @theme-original): importing it at all would bundle react-live, whose preview needs `unsafe-eval`.
 /**
  * The try-it panel's request body editor, replacing the theme's (docusaurus-theme-openapi-docs),
  * which is built on react-live: react-live evaluates the edited text as code with
@@ -7,7 +8,7 @@
  * reports every change through `action`, and is the form's `requestBody` field (required when
  * the operation's body is).
  */
-import React, {useEffect, useId, useRef, useState, type ReactNode} from 'react';
+import React, {useEffect, useEffectEvent, useId, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {translate} from '@docusaurus/Translate';
 import {Controller, useFormContext} from 'react-hook-form';
@@ -25,11 +26,11 @@ export default function LiveEditor({children, action, required}: Props): ReactNo
   const [code, setCode] = useState(children.replace(/\n$/, ''));
   const id = useId();
   // The caller hands a new `action` on every render and re-renders on each call: reporting on
-  // changes of `code` only (as the theme's editor does) keeps that from looping.
-  const report = useRef(action);
-  report.current = action;
+  // changes of `code` only (as the theme's editor does), to the latest `action`, keeps that
+  // from looping.
+  const report = useEffectEvent(action);
   useEffect(() => {
-    report.current(code);
+    report(code);
   }, [code]);
   const {
     control,

@@ -15,13 +15,15 @@
 import React, {memo, useMemo, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock/Content';
 import Content from '@theme-original/CodeBlock/Content';
+// Only in theme-common's internal entry (3.10 has no public code block context API); pinned to 3.10.2.
 import {CodeBlockContextProvider, useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import {Prism} from 'prism-react-renderer';
 import prismIncludeLanguages from '@theme/prism-include-languages';
 import {useInHiddenTabPanel} from '../../TabItem/HiddenPanel';
 
 // Prism starts here, with the first page that shows code, rather than in Docusaurus's client
-// module that runs with the site's entry script (disabled by plugins/openapi-fixes): its start
+// module that runs with the site's entry script (emptied by
+// patches/@docusaurus+theme-classic+3.10.2.patch): its start
 // (the built-in grammars and the guides' additional ones) was 60-90 ms of the entry script's
 // task on Lighthouse's phone, the longest task of every page.
 prismIncludeLanguages(Prism);
@@ -35,11 +37,13 @@ export default function CodeBlockContent(props: Props): ReactNode {
   // language, titles, line classes: plain data) tells whether it really changed.
   const metadataKey = JSON.stringify(metadata);
   const {codeBlockRef, isEnabled} = wordWrap;
-  // Keyed on what the content reads, not on the objects' identities.
+  // Keyed on what the content reads, not on the objects' identities (new on every render).
   const steadyMetadata = useMemo(
     () => (hidden ? {...metadata, language: 'text'} : metadata),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose: the JSON, not `metadata`
     [metadataKey, hidden],
   );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose: its two fields, not `wordWrap`
   const steadyWordWrap = useMemo(() => wordWrap, [codeBlockRef, isEnabled]);
   return (
     <CodeBlockContextProvider metadata={steadyMetadata} wordWrap={steadyWordWrap}>

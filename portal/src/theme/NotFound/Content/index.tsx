@@ -1,3 +1,4 @@
+// Replaces the original (no @theme-original): the page's whole content is Noren's, as Docusaurus means its 404 page to be customised.
 /**
  * Swizzled (ejected) from @docusaurus/theme-classic: the not-found page in Noren's words, with
  * the places a reader most likely wanted (seed 000 §2: any other path shows a not-found page).
