@@ -297,6 +297,32 @@ both_databases! {
         assert_eq!(order["menu"], json!([]));
     }
 
+    async fn append_reads_whole_numbers_written_12_0_and_refuses_metadata_past_its_limits(app) {
+        let m = fixtures::test_merchant(app.db(), "Ramen").await;
+        let r = fixtures::restaurant(app.db(), m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
+        let append = format!("/api/cafeteria/{id}/append");
+        // The values of the menus are read like every other value, each problem by its path.
+        let res = app.post_json(&append, None, json!({"token": token, "menus": [
+            {"id": r.green_tea, "metadata": {"note": "x".repeat(501)}},
+            {"id": r.shoyu_ramen, "variations": [{"id": r.size_large, "quantity": 1.5}]},
+        ]})).await;
+        assert_eq!(res.status(), 400);
+        assert_eq!(json(res).await["errors"], json!([
+            {"field": "menus[0].metadata", "message": "values must be at most 500 characters"},
+            {"field": "menus[1].variations[0].quantity", "message": "must be a whole number"},
+        ]));
+        let order = json(app.get(&format!("/api/cafeteria/{id}")).await).await;
+        assert_eq!(order["menu"], json!([]), "nothing added");
+        // JSON Schema's integer admits 2.0: it is 2.
+        let res = app.post_json(&append, None, json!({"token": token, "menus": [
+            {"id": r.green_tea, "quantity": 2.0, "metadata": {"note": "x".repeat(500)}},
+        ]})).await;
+        assert_eq!(res.status(), 200);
+        let order = json(res).await;
+        assert_eq!((order["menu"][0]["shopMenuId"].clone(), order["menu"][0]["quantity"].clone()), (json!(r.green_tea), json!(2)));
+    }
+
     async fn append_is_refused_before_begin_and_with_a_wrong_token(app) {
         let m = fixtures::test_merchant(app.db(), "Ramen").await;
         let r = fixtures::restaurant(app.db(), m.shop.id).await;

@@ -8,14 +8,14 @@
 use crate::db::entities::{cafeteria_order, cafeteria_order_line};
 use crate::domain::lang::Lang;
 use crate::http::auth::Merchant;
-use crate::http::error::{ApiError, ErrorBody, FieldError, database_error};
+use crate::http::error::{ApiError, ErrorBody, database_error};
 use crate::http::state::AppState;
 use crate::http::values::{Int, Raw, Text, Value, Values};
 use crate::order::domain::masking::{mask_email, mask_phone};
 use crate::order::domain::order::{self, OrderStatus};
 use crate::order::domain::tax::{LineInput, TaxRate, price_line};
-use crate::order::service::cafeteria as service;
-use crate::order::service::lines::{MenuLines, price_lines};
+use crate::order::service::cafeteria::{self as service, LinesError};
+use crate::order::service::lines::MenuLines;
 use crate::order::store::cafeteria as repo;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -311,6 +311,15 @@ pub(crate) fn order_error(id: &str, e: repo::OrderError) -> ApiError {
     }
 }
 
+/// The error body of a call that adds lines: its values' problems (400), or the order's.
+fn lines_error(id: &str, e: LinesError) -> ApiError {
+    match e {
+        LinesError::Invalid(errors) => ApiError::invalid(errors),
+        LinesError::NoShop => no_order(id),
+        LinesError::Order(e) => order_error(id, e),
+    }
+}
+
 // Seed 001 §3 "Admin order creation", §5.
 /// Values of the merchant's create call.
 #[derive(Values, ToSchema)]
@@ -379,44 +388,14 @@ pub async fn create_cafeteria_order(
     values: CreateOrderValues,
 ) -> Result<Json<CafeteriaOrder>, ApiError> {
     let shop_id = values.shop_id.get();
+    let no_shop = || ApiError::NotFound(format!("no shop with id {shop_id}"));
     if shop_id != m.shop.id {
-        return Err(ApiError::NotFound(format!("no shop with id {shop_id}")));
+        return Err(no_shop());
     }
-    let catalog = super::pricing_catalog(&state, shop_id, Lang::default())
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no shop with id {shop_id}")))?;
-    let mut lines = Vec::new();
-    let mut takes = Vec::new();
-    let mut errors: Vec<FieldError> = Vec::new();
-    for (field, given, is_option) in [
-        ("menu", &values.menu, false),
-        ("option", &values.option, true),
-    ] {
-        if let Some(given) = given {
-            match price_lines(&catalog, Lang::default(), field, given, None, is_option) {
-                Ok(priced) => {
-                    lines.extend(priced.lines);
-                    takes.extend(priced.takes);
-                }
-                Err(e) => errors.extend(e),
-            }
-        }
-    }
-    let mutable = values.mutable.unwrap_or(false);
-    if !mutable && lines.is_empty() && errors.is_empty() {
-        errors.push(FieldError::new(
-            "menu",
-            "required when mutable is false: the order is created finalized with these lines",
-        ));
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::invalid(errors));
-    }
-    let takes = crate::order::service::lines::merge_takes(takes);
     let new = repo::NewOrder {
         shop_id,
         livemode: m.livemode(),
-        mutable,
+        mutable: values.mutable.unwrap_or(false),
         memo: values.memo.and_then(Blank::into_option),
         table_number: values.table_number.and_then(Blank::into_option),
         phone_number: values.phone_number.and_then(Blank::into_option),
@@ -427,9 +406,12 @@ pub async fn create_cafeteria_order(
         pay_offline: values.pay_offline.unwrap_or(false),
         message_to: values.message_to.and_then(Blank::into_option),
     };
-    let record = service::create(&state, new, lines, &takes)
+    let record = service::create(&state, new, values.menu.as_ref(), values.option.as_ref())
         .await
-        .map_err(|e| order_error("", e))?;
+        .map_err(|e| match e {
+            LinesError::NoShop => no_shop(),
+            e => lines_error("", e),
+        })?;
     Ok(Json(answer(&record, true)))
 }
 
@@ -607,24 +589,18 @@ pub async fn append_to_cafeteria_order(
     Path(id): Path<String>,
     values: AppendValues,
 ) -> Result<Json<CafeteriaOrder>, ApiError> {
-    // The token is checked here too (in constant time), so that a wrong token never learns
-    // about menus; the repository checks it again under the row lock.
-    let shop_id = repo::find_row(&state.db, &id)
-        .await?
-        .filter(|o| repo::token_matches(o, values.token.as_str()))
-        .ok_or_else(|| no_order(&id))?
-        .shop_id;
     let lang = values.lang.unwrap_or_default();
-    let catalog = super::pricing_catalog(&state, shop_id, lang)
-        .await?
-        .ok_or_else(|| no_order(&id))?;
     let device_tag = values.device_tag.map(Text::into_string);
-    let priced = price_lines(&catalog, lang, "menus", &values.menus, device_tag, false)
-        .map_err(ApiError::invalid)?;
-    let takes = crate::order::service::lines::merge_takes(priced.takes);
-    let record = service::append(&state, &id, values.token.as_str(), &priced.lines, &takes)
-        .await
-        .map_err(|e| order_error(&id, e))?;
+    let record = service::append(
+        &state,
+        &id,
+        values.token.as_str(),
+        lang,
+        device_tag,
+        &values.menus,
+    )
+    .await
+    .map_err(|e| lines_error(&id, e))?;
     Ok(Json(answer(&record, false)))
 }
 

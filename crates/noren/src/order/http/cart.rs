@@ -22,191 +22,32 @@
 //! - Reading the cart is allowed in every status; changing and submitting it only in 1
 //!   (`OrderEvent::EditCart`, `SubmitCart`). The token authorises every call; a wrong one
 //!   answers the unknown order's 404, and so does an `itemId` of another order.
+//!
+//! The calls here read their values (`menus` and `variations` as the shared nested values of
+//! `order::service::lines`, `metadata` with its limits), call the cart's service once
+//! (`order::service::cart`: the checks under the order's lock, the pricing of each item) and
+//! map its priced cart to the answer.
 
-use super::cafeteria::{CafeteriaOrder, DEVICE_TAG_MAX, TOKEN_MAX, answer, no_order, order_error};
-use crate::db::entities::cafeteria_cart_item as item;
+use super::cafeteria::{CafeteriaOrder, DEVICE_TAG_MAX, TOKEN_MAX, answer, order_error};
 use crate::domain::lang::Lang;
 use crate::http::error::{ApiError, ErrorBody, FieldError};
 use crate::http::state::AppState;
-use crate::http::values::{Int, Raw, Text, Value, Values};
+use crate::http::values::{Int, Text, Values};
 use crate::order::domain::menu::MAX_QUANTITY;
-use crate::order::domain::tax::{LineInput, LinePrice, TaxRate, cart_totals, price_line};
-use crate::order::service::cart as service;
-use crate::order::service::lines::{
-    LINES_MAX, MenuLineIn, MenuLines, VariationIn, merge_takes, price_lines,
-};
-use crate::order::store::cafeteria;
-use crate::order::store::cafeteria_cart::{
-    self as repo, CART_ITEMS_MAX, CartError, ItemChange, NewItem,
-};
-use crate::order::store::menus::Catalog;
+use crate::order::service::cart::{self as service, CartError, ItemGiven, ItemPrice, PricedCart};
+use crate::order::service::lines::{MenuLines, Metadata, Variations, stored_variations};
+use crate::order::store::cafeteria_cart::CART_ITEMS_MAX;
 use axum::Json;
 use axum::extract::{Path, State};
-use serde::{Deserialize, Serialize};
-use serde_json::{Value as JsonValue, json};
-use std::borrow::Cow;
+use serde::Serialize;
+use serde_json::Value as JsonValue;
 use std::collections::BTreeMap;
-use std::sync::Arc;
-use utoipa::openapi::schema::ArrayBuilder;
-use utoipa::openapi::{RefOr, Schema};
-use utoipa::{IntoParams, PartialSchema, ToSchema};
-
-pub use crate::order::service::lines::{
-    METADATA_ENTRIES_MAX, METADATA_NAME_MAX, METADATA_VALUE_MAX,
-};
-/// The most variations one item chooses.
-pub const VARIATIONS_MAX: usize = 50;
+use utoipa::{IntoParams, ToSchema};
 
 type Token = Text<TOKEN_MAX>;
 type DeviceTag = Text<DEVICE_TAG_MAX>;
 /// Seed 001 §5: cart item quantity minimum 0 (0 removes the item).
 type CartQuantity = Int<0, MAX_QUANTITY>;
-
-/// What is wrong with a metadata map, if anything.
-fn metadata_problem(map: &BTreeMap<String, String>) -> Option<String> {
-    if map.len() > METADATA_ENTRIES_MAX {
-        return Some(format!("must hold at most {METADATA_ENTRIES_MAX} entries"));
-    }
-    for (k, v) in map {
-        if k.is_empty() || k.chars().count() > METADATA_NAME_MAX {
-            return Some(format!("names must be 1 to {METADATA_NAME_MAX} characters"));
-        }
-        if v.chars().count() > METADATA_VALUE_MAX {
-            return Some(format!(
-                "values must be at most {METADATA_VALUE_MAX} characters"
-            ));
-        }
-    }
-    None
-}
-
-/// The client's free values for an item (stored with it and given back): an object of up to
-/// [`METADATA_ENTRIES_MAX`] string values.
-#[derive(Clone, Debug, Default)]
-pub struct Metadata(BTreeMap<String, String>);
-
-impl Value for Metadata {
-    fn parse(raw: Raw<'_>) -> Result<Self, String> {
-        let Raw::Json(v @ JsonValue::Object(_)) = raw else {
-            return Err("must be an object of strings".into());
-        };
-        let map = BTreeMap::<String, String>::deserialize(v)
-            .map_err(|_| "must be an object of strings".to_string())?;
-        match metadata_problem(&map) {
-            Some(p) => Err(p),
-            None => Ok(Metadata(map)),
-        }
-    }
-}
-
-impl ToSchema for Metadata {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("Metadata")
-    }
-}
-
-impl PartialSchema for Metadata {
-    fn schema() -> RefOr<Schema> {
-        crate::order::service::lines::metadata_schema()
-    }
-}
-
-/// The chosen variations of an item (replacing the stored ones), a JSON array.
-#[derive(Clone, Debug)]
-pub struct Variations(Vec<VariationIn>);
-
-impl Value for Variations {
-    fn parse(raw: Raw<'_>) -> Result<Self, String> {
-        let Raw::Json(JsonValue::Array(items)) = raw else {
-            return Err("must be an array of variations".into());
-        };
-        if items.len() > VARIATIONS_MAX {
-            return Err(format!("must hold at most {VARIATIONS_MAX} variations"));
-        }
-        let mut out = Vec::with_capacity(items.len());
-        for (i, v) in items.iter().enumerate() {
-            let v = VariationIn::deserialize(v).map_err(|e| format!("[{i}]: {e}"))?;
-            if let Some(p) = v.metadata.as_ref().and_then(metadata_problem) {
-                return Err(format!("[{i}].metadata: {p}"));
-            }
-            out.push(v);
-        }
-        Ok(Variations(out))
-    }
-}
-
-impl ToSchema for Variations {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("Variations")
-    }
-}
-
-impl PartialSchema for Variations {
-    fn schema() -> RefOr<Schema> {
-        ArrayBuilder::new()
-            .items(<VariationIn as PartialSchema>::schema())
-            .max_items(Some(VARIATIONS_MAX))
-            .into()
-    }
-}
-
-/// The stored form of chosen variations: what the client gave (priced again at each read).
-fn variations_text(given: &[VariationIn]) -> String {
-    let list: Vec<JsonValue> = given
-        .iter()
-        .map(|v| {
-            let mut o = serde_json::Map::new();
-            o.insert("id".into(), json!(v.id));
-            if let Some(q) = v.quantity {
-                o.insert("quantity".into(), json!(q));
-            }
-            if let Some(m) = &v.metadata {
-                o.insert("metadata".into(), json!(m));
-            }
-            if let Some(c) = v.category {
-                o.insert("category".into(), json!(c));
-            }
-            JsonValue::Object(o)
-        })
-        .collect();
-    JsonValue::Array(list).to_string()
-}
-
-fn stored_variations(i: &item::Model) -> Vec<VariationIn> {
-    serde_json::from_str(&i.variations).unwrap_or_default()
-}
-
-fn stored_metadata(i: &item::Model) -> BTreeMap<String, String> {
-    serde_json::from_str(&i.metadata).unwrap_or_default()
-}
-
-fn metadata_text(m: &BTreeMap<String, String>) -> String {
-    serde_json::to_string(m).unwrap_or_else(|_| "{}".into())
-}
-
-/// The item as a menu to append.
-fn as_line(i: &item::Model) -> MenuLineIn {
-    MenuLineIn {
-        id: i.shop_menu_id,
-        quantity: Some(i64::from(i.quantity)),
-        metadata: None,
-        variations: Some(stored_variations(i)),
-    }
-}
-
-/// The priced variations of a line (`id`, `categoryId`, `name`, `quantity`, `price`), each with
-/// the `metadata` the client gave it, if any.
-fn with_metadata(snapshot: &str, given: &[VariationIn]) -> Vec<JsonValue> {
-    let mut list: Vec<JsonValue> = serde_json::from_str(snapshot).unwrap_or_default();
-    for v in &mut list {
-        let id = v["id"].as_i64();
-        let given = given.iter().find(|g| Some(g.id) == id);
-        if let (Some(meta), JsonValue::Object(o)) = (given.and_then(|g| g.metadata.as_ref()), v) {
-            o.insert("metadata".into(), json!(meta));
-        }
-    }
-    list
-}
 
 /// The menu of a cart item.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -284,149 +125,61 @@ pub struct Cart {
     pub items_count: i64,
 }
 
-fn priced_fields(unit_price: i64, rate: TaxRate, quantity: i64) -> Option<LinePrice> {
-    price_line(LineInput {
-        menu_price: unit_price,
-        tax_rate: rate,
-        variations: &[],
-        quantity,
-    })
-    .ok()
-}
-
-/// The cart answer: each item priced alone against `catalog` in `lang`.
-fn cart_answer(catalog: &Catalog, lang: Lang, order_id: &str, items: &[item::Model]) -> Cart {
-    let view = super::dto::View::new(catalog, lang);
-    let mut out = Vec::with_capacity(items.len());
-    let mut prices = Vec::with_capacity(items.len());
-    for i in items {
-        let quantity = i64::from(i.quantity);
-        let name = view.menu(i.shop_menu_id).map(|m| m.name);
-        let menu = CartMenu {
-            id: i.shop_menu_id,
-            name,
-        };
-        let one = MenuLines(vec![as_line(i)]);
-        let priced = price_lines(catalog, lang, "menu", &one, None, false);
-        let line = match &priced {
-            Ok(p) => p.lines.first().and_then(|l| {
-                let rate = TaxRate::try_from(l.tax_rate).ok()?;
-                priced_fields(l.unit_price, rate, quantity).map(|p| (l, p))
-            }),
-            Err(_) => None,
-        };
-        let item = match line {
-            Some((l, p)) => {
-                prices.push(p);
-                CartItem {
-                    item_id: i.id,
-                    menu,
-                    quantity,
-                    variations: with_metadata(&l.variations, &stored_variations(i)),
-                    metadata: stored_metadata(i),
-                    device_tag: i.device_tag.clone(),
-                    price: p.price,
-                    price_taxed: p.price_taxed,
-                    tax: p.tax,
-                    tax_rate: p.tax_rate_percent(),
-                    single_amount: p.single_amount,
-                    total_amount: p.total_amount,
-                    is_tax_relief: p.is_tax_relief(),
-                    problem: None,
-                }
+/// The cart answer of the service's priced cart.
+fn cart_answer(cart: PricedCart) -> Cart {
+    let menu = cart
+        .items
+        .into_iter()
+        .map(|i| {
+            let (amounts, tax_rate, problem) = match i.price {
+                ItemPrice::Priced(p) => (Some(p), p.tax_rate, None),
+                ItemPrice::Unorderable { tax_rate, problem } => (None, tax_rate, Some(problem)),
+            };
+            CartItem {
+                item_id: i.id,
+                menu: CartMenu {
+                    id: i.menu_id,
+                    name: i.name,
+                },
+                quantity: i.quantity,
+                variations: i.variations,
+                metadata: i.metadata,
+                device_tag: i.device_tag,
+                price: amounts.map_or(0, |p| p.price),
+                price_taxed: amounts.map_or(0, |p| p.price_taxed),
+                tax: amounts.map_or(0, |p| p.tax),
+                tax_rate: tax_rate.percent(),
+                single_amount: amounts.map_or(0, |p| p.single_amount),
+                total_amount: amounts.map_or(0, |p| p.total_amount),
+                is_tax_relief: tax_rate.is_relief(),
+                problem,
             }
-            None => {
-                let problem = match priced {
-                    Err(errors) => errors
-                        .iter()
-                        .map(|e| e.message.clone())
-                        .collect::<Vec<_>>()
-                        .join("; "),
-                    Ok(_) => "cannot be priced".to_string(),
-                };
-                let rate = catalog
-                    .items
-                    .get(&i.shop_menu_id)
-                    .and_then(|m| TaxRate::try_from(m.tax_rate).ok())
-                    .unwrap_or(TaxRate::Standard);
-                let variations = stored_variations(i)
-                    .iter()
-                    .map(|v| {
-                        json!({
-                            "id": v.id,
-                            "categoryId": v.category,
-                            "name": view.menu(v.id).map(|m| m.name),
-                            "quantity": v.quantity.unwrap_or(1),
-                            "price": catalog.items.get(&v.id).map(|m| m.price),
-                        })
-                    })
-                    .collect();
-                CartItem {
-                    item_id: i.id,
-                    menu,
-                    quantity,
-                    variations,
-                    metadata: stored_metadata(i),
-                    device_tag: i.device_tag.clone(),
-                    price: 0,
-                    price_taxed: 0,
-                    tax: 0,
-                    tax_rate: rate.percent(),
-                    single_amount: 0,
-                    total_amount: 0,
-                    is_tax_relief: rate.is_relief(),
-                    problem: Some(problem),
-                }
-            }
-        };
-        out.push(item);
-    }
-    let totals = cart_totals(&prices).unwrap_or_default();
+        })
+        .collect();
     Cart {
-        order_id: order_id.to_string(),
-        menu: out,
-        subtotal: totals.subtotal,
-        items_count: totals.items_count,
+        order_id: cart.order_id,
+        menu,
+        subtotal: cart.subtotal,
+        items_count: cart.items_count,
     }
 }
 
-fn cart_error(id: &str, e: CartError) -> ApiError {
+/// The error body of a cart call; `item` is the `itemId` of the path, if the call has one.
+fn cart_error(id: &str, item: &str, e: CartError) -> ApiError {
     match e {
         CartError::Order(e) => order_error(id, e),
-        CartError::NoItem(item_id) => no_item(item_id),
+        CartError::NoItem => no_item(item),
         CartError::Empty => ApiError::Conflict("the cart is empty".into()),
         CartError::Full => {
             ApiError::Conflict(format!("a cart holds at most {CART_ITEMS_MAX} items"))
         }
-        CartError::Rejected(never) => match never {},
+        CartError::Invalid(errors) => ApiError::invalid(errors),
+        CartError::Rejected(errors) => ApiError::Conflict(rejected_message(&errors)),
     }
 }
 
-fn no_item(item_id: i64) -> ApiError {
-    ApiError::NotFound(format!("no item {item_id} in this order's cart"))
-}
-
-/// The order `id` if `token` is its token (in constant time), else the unknown order's 404.
-async fn order_for(
-    state: &AppState,
-    id: &str,
-    token: &str,
-) -> Result<cafeteria::OrderRecord, ApiError> {
-    cafeteria::find(&state.db, id)
-        .await?
-        .filter(|r| cafeteria::token_matches(&r.order, token))
-        .ok_or_else(|| no_order(id))
-}
-
-async fn catalog_of(
-    state: &AppState,
-    id: &str,
-    shop_id: i64,
-    lang: Lang,
-) -> Result<Arc<Catalog>, ApiError> {
-    super::pricing_catalog(state, shop_id, lang)
-        .await?
-        .ok_or_else(|| no_order(id))
+fn no_item(item: &str) -> ApiError {
+    ApiError::NotFound(format!("no item {item} in this order's cart"))
 }
 
 /// Values of the cart read.
@@ -461,11 +214,11 @@ pub async fn get_cafeteria_cart(
     Path(id): Path<String>,
     values: CartReadValues,
 ) -> Result<Json<Cart>, ApiError> {
-    let found = order_for(&state, &id, values.token.as_str()).await?;
     let lang = values.lang.unwrap_or_default();
-    let catalog = catalog_of(&state, &id, found.order.shop_id, lang).await?;
-    let items = repo::items(&state.db, &id).await?;
-    Ok(Json(cart_answer(&catalog, lang, &id, &items)))
+    let cart = service::read(&state, &id, values.token.as_str(), lang)
+        .await
+        .map_err(|e| cart_error(&id, "", e))?;
+    Ok(Json(cart_answer(cart)))
 }
 
 /// Values of the cart add (`POST …/cart`): `append`'s body, with `deviceTag` required.
@@ -511,46 +264,18 @@ pub async fn add_to_cafeteria_cart(
     Path(id): Path<String>,
     values: CartAddValues,
 ) -> Result<Json<Cart>, ApiError> {
-    let found = order_for(&state, &id, values.token.as_str()).await?;
     let lang = values.lang.unwrap_or_default();
-    let catalog = catalog_of(&state, &id, found.order.shop_id, lang).await?;
-    let mut errors: Vec<FieldError> = Vec::new();
-    for (i, m) in values.menus.0.iter().enumerate() {
-        if let Some(p) = m.metadata.as_ref().and_then(metadata_problem) {
-            errors.push(FieldError::new(format!("menus[{i}].metadata"), p));
-        }
-        for (j, v) in m.variations.iter().flatten().enumerate() {
-            if let Some(p) = v.metadata.as_ref().and_then(metadata_problem) {
-                errors.push(FieldError::new(
-                    format!("menus[{i}].variations[{j}].metadata"),
-                    p,
-                ));
-            }
-        }
-    }
-    if let Err(e) = price_lines(&catalog, lang, "menus", &values.menus, None, false) {
-        errors.extend(e);
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::invalid(errors));
-    }
-    let device_tag = values.device_tag.into_string();
-    let new: Vec<NewItem> = values
-        .menus
-        .0
-        .iter()
-        .map(|m| NewItem {
-            device_tag: device_tag.clone(),
-            shop_menu_id: m.id,
-            quantity: m.quantity.unwrap_or(1),
-            variations: variations_text(m.variations.as_deref().unwrap_or_default()),
-            metadata: metadata_text(&m.metadata.clone().unwrap_or_default()),
-        })
-        .collect();
-    let items = service::add(&state, &id, values.token.as_str(), &new)
-        .await
-        .map_err(|e| cart_error(&id, e))?;
-    Ok(Json(cart_answer(&catalog, lang, &id, &items)))
+    let cart = service::add(
+        &state,
+        &id,
+        values.token.as_str(),
+        lang,
+        values.device_tag.as_str(),
+        &values.menus,
+    )
+    .await
+    .map_err(|e| cart_error(&id, "", e))?;
+    Ok(Json(cart_answer(cart)))
 }
 
 /// Values of the cart clear (query values).
@@ -584,15 +309,10 @@ pub async fn clear_cafeteria_cart(
     Path(id): Path<String>,
     values: CartClearValues,
 ) -> Result<Json<Cart>, ApiError> {
-    service::clear(&state, &id, values.token.as_str())
+    let cart = service::clear(&state, &id, values.token.as_str())
         .await
-        .map_err(|e| cart_error(&id, e))?;
-    Ok(Json(Cart {
-        order_id: id,
-        menu: Vec::new(),
-        subtotal: 0,
-        items_count: 0,
-    }))
+        .map_err(|e| cart_error(&id, "", e))?;
+    Ok(Json(cart_answer(cart)))
 }
 
 /// Values of the item change (`PATCH …/cart/{itemId}`): the values given replace the item's.
@@ -622,15 +342,6 @@ pub struct CartItemValues {
     lang: Option<Lang>,
 }
 
-/// `item[0].quantity` (a problem of the changed item priced alone) → `quantity`.
-fn item_field(field: &str) -> String {
-    match field.strip_prefix("item[0]") {
-        Some("") | Some(".id") => "itemId".to_string(),
-        Some(rest) => rest.trim_start_matches('.').to_string(),
-        None => field.to_string(),
-    }
-}
-
 #[utoipa::path(
     patch,
     path = "/api/cafeteria/{id}/cart/{itemId}",
@@ -657,59 +368,21 @@ pub async fn update_cafeteria_cart_item(
     Path((id, item_id)): Path<(String, String)>,
     values: CartItemValues,
 ) -> Result<Json<Cart>, ApiError> {
-    let found = order_for(&state, &id, values.token.as_str()).await?;
     // Checked (1 to 32 characters) but not stored: the item keeps the adder's tag.
     let _ = values.device_tag;
-    let item_id: i64 = match item_id.parse() {
-        Ok(n) if n >= 1 => n,
-        _ => {
-            return Err(ApiError::NotFound(format!(
-                "no item {item_id} in this order's cart"
-            )));
-        }
+    // An `itemId` that is no id names no item (answered once the token is checked).
+    let item = item_id.parse::<i64>().ok().filter(|n| *n >= 1);
+    let shown = item.map_or(item_id, |n| n.to_string());
+    let given = ItemGiven {
+        quantity: values.quantity.map(|q| q.get()),
+        variations: values.variations.as_ref().map(stored_variations),
+        metadata: values.metadata.map(Metadata::into_map),
     };
-    let current = repo::find_item(&state.db, &id, item_id)
-        .await?
-        .ok_or_else(|| no_item(item_id))?;
     let lang = values.lang.unwrap_or_default();
-    let catalog = catalog_of(&state, &id, found.order.shop_id, lang).await?;
-    let quantity = values
-        .quantity
-        .map(|q| q.get())
-        .unwrap_or_else(|| i64::from(current.quantity));
-    let variations = match values.variations {
-        Some(v) => v.0,
-        None => stored_variations(&current),
-    };
-    let metadata = match values.metadata {
-        Some(m) => m.0,
-        None => stored_metadata(&current),
-    };
-    if quantity > 0 {
-        let line = MenuLines(vec![MenuLineIn {
-            id: current.shop_menu_id,
-            quantity: Some(quantity),
-            metadata: None,
-            variations: Some(variations.clone()),
-        }]);
-        if let Err(errors) = price_lines(&catalog, lang, "item", &line, None, false) {
-            return Err(ApiError::invalid(
-                errors
-                    .into_iter()
-                    .map(|e| FieldError::new(item_field(&e.field), e.message))
-                    .collect(),
-            ));
-        }
-    }
-    let change = ItemChange {
-        quantity,
-        variations: variations_text(&variations),
-        metadata: metadata_text(&metadata),
-    };
-    let items = service::change(&state, &id, values.token.as_str(), item_id, change)
+    let cart = service::change(&state, &id, values.token.as_str(), lang, item, given)
         .await
-        .map_err(|e| cart_error(&id, e))?;
-    Ok(Json(cart_answer(&catalog, lang, &id, &items)))
+        .map_err(|e| cart_error(&id, &shown, e))?;
+    Ok(Json(cart_answer(cart)))
 }
 
 /// Values of `append/from-cart`.
@@ -752,30 +425,12 @@ pub async fn append_cart_to_cafeteria_order(
     Path(id): Path<String>,
     values: FromCartValues,
 ) -> Result<Json<CafeteriaOrder>, ApiError> {
-    let found = order_for(&state, &id, values.token.as_str()).await?;
+    // Checked (1 to 32 characters) but not stored: each line keeps its item's tag.
     let _ = values.device_tag;
     let lang = values.lang.unwrap_or_default();
-    let catalog = catalog_of(&state, &id, found.order.shop_id, lang).await?;
-    let price = |items: &[item::Model]| {
-        let given = MenuLines(items.iter().map(as_line).collect());
-        debug_assert!(given.0.len() <= LINES_MAX);
-        let mut priced = price_lines(&catalog, lang, "cart", &given, None, false)?;
-        for (line, i) in priced.lines.iter_mut().zip(items) {
-            line.device_tag = Some(i.device_tag.clone());
-        }
-        Ok::<_, Vec<FieldError>>((priced.lines, merge_takes(priced.takes)))
-    };
-    let record = service::submit(&state, &id, values.token.as_str(), price)
+    let record = service::submit(&state, &id, values.token.as_str(), lang)
         .await
-        .map_err(|e| match e {
-            CartError::Rejected(errors) => ApiError::Conflict(rejected_message(&errors)),
-            CartError::Order(e) => order_error(&id, e),
-            CartError::NoItem(n) => no_item(n),
-            CartError::Empty => ApiError::Conflict("the cart is empty".into()),
-            CartError::Full => {
-                ApiError::Conflict(format!("a cart holds at most {CART_ITEMS_MAX} items"))
-            }
-        })?;
+        .map_err(|e| cart_error(&id, "", e))?;
     Ok(Json(answer(&record, false)))
 }
 
@@ -786,44 +441,4 @@ fn rejected_message(errors: &[FieldError]) -> String {
         .map(|e| format!("{}: {}", e.field, e.message))
         .collect();
     format!("the cart cannot be ordered: {}", parts.join("; "))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_changed_items_problems_are_named_by_the_patch_fields() {
-        assert_eq!(item_field("item[0].quantity"), "quantity");
-        assert_eq!(item_field("item[0].variations[1].id"), "variations[1].id");
-        assert_eq!(item_field("item[0].id"), "itemId");
-        assert_eq!(item_field("item[0]"), "itemId");
-    }
-
-    #[test]
-    fn metadata_is_bounded() {
-        let mut m = BTreeMap::new();
-        assert_eq!(metadata_problem(&m), None);
-        m.insert(String::new(), "x".into());
-        assert!(metadata_problem(&m).is_some());
-        let m: BTreeMap<String, String> = (0..=METADATA_ENTRIES_MAX)
-            .map(|i| (i.to_string(), String::new()))
-            .collect();
-        assert!(metadata_problem(&m).is_some());
-    }
-
-    #[test]
-    fn stored_variations_read_back() {
-        let given = vec![VariationIn {
-            id: 3,
-            quantity: Some(2),
-            metadata: None,
-            category: Some(1),
-        }];
-        let text = variations_text(&given);
-        let back: Vec<VariationIn> = serde_json::from_str(&text).expect("reads back");
-        assert_eq!(back[0].id, 3);
-        assert_eq!(back[0].quantity, Some(2));
-        assert_eq!(back[0].category, Some(1));
-    }
 }

@@ -255,21 +255,23 @@ fn state_answer(m: &menu_import::Model) -> ImportState {
     }
 }
 
-fn own_shop(m: &crate::db::repo::accounts::MerchantPrincipal, shop: i64) -> Result<(), ApiError> {
-    if shop != m.shop.id {
+/// `shop` is the key's own shop, else the unknown shop's 404.
+fn own_shop(merchant: &Merchant, shop: i64) -> Result<(), ApiError> {
+    if shop != merchant.0.shop.id {
         return Err(ApiError::NotFound(format!("no shop with id {shop}")));
     }
     Ok(())
 }
 
+/// The import `object_id` of the key's own `shop` and mode, else a 404.
 async fn find_import(
     state: &AppState,
-    m: &crate::db::repo::accounts::MerchantPrincipal,
+    merchant: &Merchant,
     shop: i64,
     object_id: &str,
 ) -> Result<menu_import::Model, ApiError> {
-    own_shop(m, shop)?;
-    repo::find(&state.db, shop, m.livemode(), object_id)
+    own_shop(merchant, shop)?;
+    repo::find(&state.db, shop, merchant.0.livemode(), object_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no menu import with objectId {object_id}")))
 }
@@ -318,15 +320,23 @@ const UPLOAD_LINKS: Links = Links::new("noren menu import upload url");
 )]
 pub async fn create_menu_import(
     State(state): State<AppState>,
-    Merchant(m): Merchant,
+    merchant: Merchant,
     values: CreateImportValues,
 ) -> Result<Json<UploadSession>, ApiError> {
     let shop = values.shop.get();
-    own_shop(&m, shop)?;
+    own_shop(&merchant, shop)?;
     let now = state.clock.now();
     let expires_at = now + chrono::Duration::seconds(UPLOAD_TTL_SECS);
     let object_id = uuid::Uuid::new_v4().simple().to_string();
-    let row = repo::create(&state.db, shop, m.livemode(), &object_id, expires_at, now).await?;
+    let row = repo::create(
+        &state.db,
+        shop,
+        merchant.0.livemode(),
+        &object_id,
+        expires_at,
+        now,
+    )
+    .await?;
     let url = match state
         .objects
         .presigned_put(
@@ -471,10 +481,16 @@ fn bad_file(message: String) -> ApiError {
 )]
 pub async fn preview_menu_import(
     State(state): State<AppState>,
-    Merchant(m): Merchant,
+    merchant: Merchant,
     values: PreviewImportValues,
 ) -> Result<Json<Report>, ApiError> {
-    let row = find_import(&state, &m, values.shop.get(), values.object_id.as_str()).await?;
+    let row = find_import(
+        &state,
+        &merchant,
+        values.shop.get(),
+        values.object_id.as_str(),
+    )
+    .await?;
     let book = job::load(&state.objects, &row).await.map_err(run_error)?;
     let existing = repo::existing(&state.db, row.shop_id).await?;
     let (report, _) = parse::validate(
@@ -508,10 +524,16 @@ pub async fn preview_menu_import(
 )]
 pub async fn start_menu_import(
     State(state): State<AppState>,
-    Merchant(m): Merchant,
+    merchant: Merchant,
     values: StartImportValues,
 ) -> Result<Json<ImportState>, ApiError> {
-    let row = find_import(&state, &m, values.shop.get(), values.object_id.as_str()).await?;
+    let row = find_import(
+        &state,
+        &merchant,
+        values.shop.get(),
+        values.object_id.as_str(),
+    )
+    .await?;
     let options = ImportOptions {
         dry_run: values.dry_run.unwrap_or(false),
         delete_old: values.delete_old.map(|d| d.0).unwrap_or_default(),
@@ -556,10 +578,16 @@ fn started(row: &menu_import::Model) -> ApiError {
 )]
 pub async fn get_menu_import_state(
     State(state): State<AppState>,
-    Merchant(m): Merchant,
+    merchant: Merchant,
     values: ImportRefValues,
 ) -> Result<Json<ImportState>, ApiError> {
-    let row = find_import(&state, &m, values.shop.get(), values.object_id.as_str()).await?;
+    let row = find_import(
+        &state,
+        &merchant,
+        values.shop.get(),
+        values.object_id.as_str(),
+    )
+    .await?;
     Ok(Json(state_answer(&row)))
 }
 
@@ -584,10 +612,16 @@ pub async fn get_menu_import_state(
 )]
 pub async fn cancel_menu_import(
     State(state): State<AppState>,
-    Merchant(m): Merchant,
+    merchant: Merchant,
     values: ImportRefValues,
 ) -> Result<Json<ImportState>, ApiError> {
-    let row = find_import(&state, &m, values.shop.get(), values.object_id.as_str()).await?;
+    let row = find_import(
+        &state,
+        &merchant,
+        values.shop.get(),
+        values.object_id.as_str(),
+    )
+    .await?;
     let refused = |status: Option<ImportStatus>| {
         let status = match status {
             Some(ImportStatus::Created) | None => "not started (nothing to cancel)",
@@ -634,10 +668,16 @@ later import first. Whatever changed the menus since the import (stock taken by 
 )]
 pub async fn revert_menu_import(
     State(state): State<AppState>,
-    Merchant(m): Merchant,
+    merchant: Merchant,
     values: ImportRefValues,
 ) -> Result<Json<ImportState>, ApiError> {
-    let row = find_import(&state, &m, values.shop.get(), values.object_id.as_str()).await?;
+    let row = find_import(
+        &state,
+        &merchant,
+        values.shop.get(),
+        values.object_id.as_str(),
+    )
+    .await?;
     match job::revert(&state, &row).await? {
         Ok(reverted) => Ok(Json(state_answer(&reverted))),
         Err(why) => Err(ApiError::Conflict(why)),
@@ -666,10 +706,16 @@ pub async fn revert_menu_import(
 #[deprecated(note = "use import-start and import-state")]
 pub async fn perform_menu_import(
     State(state): State<AppState>,
-    Merchant(m): Merchant,
+    merchant: Merchant,
     values: PerformImportValues,
 ) -> Result<Json<ImportState>, ApiError> {
-    let row = find_import(&state, &m, values.shop.get(), values.object_id.as_str()).await?;
+    let row = find_import(
+        &state,
+        &merchant,
+        values.shop.get(),
+        values.object_id.as_str(),
+    )
+    .await?;
     let options = ImportOptions {
         dry_run: values.dry_run.unwrap_or(false),
         delete_old: values.delete_old.map(|d| d.0).unwrap_or_default(),

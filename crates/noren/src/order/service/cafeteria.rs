@@ -1,18 +1,23 @@
 //! Cafeteria orders' changes (seed 001 §3, §4): each one begins the write, locks the order's
 //! row, asks the status machine (`order::domain::order::next`), writes, commits and applies its
-//! effects (stock taken or given back: the shop's rendered pages are forgotten). Finalize makes
-//! the order's payment through the payment API's service in the same transaction, and
-//! [`FollowPayments`] moves an order when its payment is paid or refunded, in the payment's
-//! transaction.
+//! effects (stock taken or given back: the shop's rendered pages are forgotten). Create and
+//! append first price the lines asked for against the shop's catalogue (`super::lines`).
+//! Finalize makes the order's payment through the payment API's service in the same
+//! transaction, and [`FollowPayments`] moves an order when its payment is paid or refunded, in
+//! the payment's transaction.
 
+use super::lines::{self, MenuLines, merge_takes, price_lines};
 use crate::db::begin_write;
-use crate::db::entities::predefined_payment;
+use crate::db::entities::{cafeteria_order, predefined_payment};
+use crate::domain::lang::Lang;
 use crate::domain::payment::{PaymentInterface, Yen};
+use crate::http::error::FieldError;
 use crate::http::state::{AppState, Effects};
 use crate::order::domain::order::{self, OrderEvent, OrderStatus};
 use crate::order::store::cafeteria::{
     self as store, NewLine, NewOrder, OrderChange, OrderError, OrderRecord, Take,
 };
+use crate::order::store::menus::Catalog;
 use crate::order::store::shop_pages::ShopPages;
 use crate::pay::service::hooks::{FollowsPayments, MoneyChange};
 use crate::pay::service::payments::{self, NewPayment, PaymentError};
@@ -30,11 +35,107 @@ fn stock_changed(shop_id: i64, stocked: bool) -> Effects {
     }
 }
 
+/// Why a call that adds lines (create, append) failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LinesError {
+    /// A line cannot be ordered (an unknown menu, one sold out, a variation problem, no line
+    /// for an order created finalized): every problem, named by its path (`menus[0].id`).
+    #[error("the lines cannot be ordered")]
+    Invalid(Vec<FieldError>),
+    /// The shop of the create call has no catalogue.
+    #[error("no such shop")]
+    NoShop,
+    /// The order's own refusals (unknown order or token, status, stock, payment) and the
+    /// database.
+    #[error(transparent)]
+    Order(#[from] OrderError),
+}
+
+impl From<sea_orm::DbErr> for LinesError {
+    fn from(e: sea_orm::DbErr) -> Self {
+        LinesError::Order(OrderError::Db(e))
+    }
+}
+
+/// The order `id` if `token` is its token (compared in constant time), read without a lock.
+/// The calls that price lines check it before pricing, so that a wrong token never learns
+/// about menus; their transaction checks it again under the row lock.
+pub(super) async fn order_for(
+    state: &AppState,
+    id: &str,
+    token: &str,
+) -> Result<cafeteria_order::Model, OrderError> {
+    store::find_row(&state.db, id)
+        .await?
+        .filter(|o| store::token_matches(o, token))
+        .ok_or(OrderError::NotFound)
+}
+
+/// The merchant's create call: prices the initial lines (`menu`, then `option`) against the
+/// shop's catalogue and creates the order with them ([`create_priced`]). Every problem of both
+/// lists comes back at once; an order created finalized (not `mutable`) needs a line.
+pub async fn create(
+    state: &AppState,
+    new: NewOrder,
+    menu: Option<&MenuLines>,
+    option: Option<&MenuLines>,
+) -> Result<OrderRecord, LinesError> {
+    let catalog = lines::catalog(state, new.shop_id, Lang::default())
+        .await?
+        .ok_or(LinesError::NoShop)?;
+    let (lines, takes) =
+        initial_lines(&catalog, new.mutable, menu, option).map_err(LinesError::Invalid)?;
+    Ok(create_priced(state, new, lines, &takes).await?)
+}
+
+/// The create call's lines priced in the default language, and the stock they take (summed per
+/// item), or every problem with them.
+fn initial_lines(
+    catalog: &Catalog,
+    mutable: bool,
+    menu: Option<&MenuLines>,
+    option: Option<&MenuLines>,
+) -> Result<(Vec<NewLine>, Vec<Take>), Vec<FieldError>> {
+    let mut lines = Vec::new();
+    let mut takes = Vec::new();
+    let mut errors = Vec::new();
+    for (field, given, is_option) in [("menu", menu, false), ("option", option, true)] {
+        let Some(given) = given else {
+            continue;
+        };
+        match price_lines(
+            catalog,
+            Lang::default(),
+            field,
+            &given.asked(),
+            None,
+            is_option,
+        ) {
+            Ok(priced) => {
+                lines.extend(priced.lines);
+                takes.extend(priced.takes);
+            }
+            Err(e) => errors.extend(e),
+        }
+    }
+    if !mutable && lines.is_empty() && errors.is_empty() {
+        errors.push(FieldError::new(
+            "menu",
+            "required when mutable is false: the order is created finalized with these lines",
+        ));
+    }
+    if errors.is_empty() {
+        Ok((lines, merge_takes(takes)))
+    } else {
+        Err(errors)
+    }
+}
+
 /// Creates an order with `lines` (the merchant's initial lines, stock taken) and answers it.
 /// The number is the shop's count of orders in this mode plus one; a concurrent create that
 /// took the same number makes this one try again. Created finalized (not mutable), its payment
 /// is made at once, as finalize would.
-pub async fn create(
+async fn create_priced(
     state: &AppState,
     new: NewOrder,
     lines: Vec<NewLine>,
@@ -93,10 +194,30 @@ pub async fn begin(state: &AppState, id: &str, token: &str) -> Result<OrderRecor
     Ok(record)
 }
 
-/// `append`: only in status 1; adds the lines to the amount, takes the stock and stores the
-/// lines, all in one transaction. The amount's update is the one that locks and checks the order
-/// (the caller checked the token in constant time before pricing).
+/// `append`: prices `menus` in `lang` against the shop's catalogue (every problem at once) and
+/// adds them as lines kept with `device_tag` ([`append_priced`]).
 pub async fn append(
+    state: &AppState,
+    id: &str,
+    token: &str,
+    lang: Lang,
+    device_tag: Option<String>,
+    menus: &MenuLines,
+) -> Result<OrderRecord, LinesError> {
+    let order = order_for(state, id, token).await?;
+    let catalog = lines::catalog(state, order.shop_id, lang)
+        .await?
+        .ok_or(OrderError::NotFound)?;
+    let priced = price_lines(&catalog, lang, "menus", &menus.asked(), device_tag, false)
+        .map_err(LinesError::Invalid)?;
+    let takes = merge_takes(priced.takes);
+    Ok(append_priced(state, id, token, &priced.lines, &takes).await?)
+}
+
+/// Only in status 1: adds the lines to the amount, takes the stock and stores the lines, all in
+/// one transaction. The amount's update is the one that locks and checks the order (the token
+/// was checked in constant time before pricing).
+async fn append_priced(
     state: &AppState,
     id: &str,
     token: &str,
@@ -153,7 +274,7 @@ const ORDER_NO_PREFIX: &str = "C-";
 /// order) and answers its id; none for an order paid at the counter (`payOffline`).
 async fn order_payment(
     tx: &DatabaseTransaction,
-    order: &crate::db::entities::cafeteria_order::Model,
+    order: &cafeteria_order::Model,
     now: DateTime<Utc>,
 ) -> Result<Option<i64>, OrderError> {
     if order.pay_offline {

@@ -1,15 +1,27 @@
 //! Menus a client asks for (seed 001 §3 "Menu creation item": `id`, `quantity`, `metadata`,
-//! `variations`), checked against the shop's catalogue and priced: each menu must be a line
-//! item on sale with stock (`order::domain::menu`), its variations are checked by
-//! `order::domain::variation::check_choices`, and the line is priced by `order::domain::tax::price_line`.
-//! Every problem comes back at once, named by its JSON path (`menus[1].variations[0].id`).
-//! Stock is not judged here but when it is taken (`order::store::cafeteria`, a 409).
-//! Shared by `append` and the merchant's create call (`menu`, `option`).
+//! `variations`), read from the request and checked against the shop's catalogue and priced:
+//! each menu must be a line item on sale with stock (`order::domain::menu`), its variations are
+//! checked by `order::domain::variation::check_choices`, and the line is priced by
+//! `order::domain::tax::price_line`. Every problem comes back at once, named by its JSON path
+//! (`menus[1].variations[0].id`). Stock is not judged here but when it is taken
+//! (`order::store::cafeteria`, a 409). Shared by `append`, the merchant's create call (`menu`,
+//! `option`) and the cart.
+//!
+//! The request's shape is read with the shared nested values (`http::values::Items` of
+//! `Object`s of `#[derive(Values)]` structs): a value of the wrong shape, an unknown member or
+//! a bad `metadata` is refused by the values (every one named by its path, as in
+//! `menus[0].variations[1].id`) before anything is priced; ids and quantities are any whole
+//! numbers there and judged against the catalogue here, so that every problem of every line
+//! comes back at once.
 
 use crate::db::entities::menu_item;
 use crate::domain::lang::Lang;
 use crate::http::error::FieldError;
-use crate::http::values::{Raw, Value};
+use crate::http::state::AppState;
+use crate::http::values::{Int, Items, Object, Raw, Value, Values};
+use crate::order::domain::cart::{
+    METADATA_ENTRIES_MAX, METADATA_NAME_MAX, METADATA_VALUE_MAX, StoredVariation, metadata_problem,
+};
 use crate::order::domain::menu::{
     Availability, MenuStatus, MenuType, Unavailable, check_line_item, check_order,
 };
@@ -18,131 +30,231 @@ use crate::order::domain::variation::{
     self, Choice, Chosen, Item, VariationCategory, VariationOption,
 };
 use crate::order::store::cafeteria::{NewLine, Take};
-use crate::order::store::menus::{Catalog, KIND_MENU, Localized};
+use crate::order::store::catalogs::Catalogs;
+use crate::order::store::menus::{Catalog, KIND_MENU, Localized, fallbacks};
 use serde::Deserialize;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use utoipa::openapi::schema::{AdditionalProperties, ArrayBuilder, ObjectBuilder, Type};
-use utoipa::openapi::{RefOr, Schema};
+use utoipa::openapi::{KnownFormat, RefOr, Schema, SchemaFormat};
 use utoipa::{PartialSchema, ToSchema};
 
 /// The most lines one call adds.
 pub const LINES_MAX: usize = 100;
+/// The most variations one menu chooses.
+pub const VARIATIONS_MAX: usize = 50;
 
-/// The most `metadata` entries an item or variation keeps.
-pub const METADATA_ENTRIES_MAX: usize = 20;
-/// The longest `metadata` name.
-pub const METADATA_NAME_MAX: usize = 64;
-/// The longest `metadata` value.
-pub const METADATA_VALUE_MAX: usize = 500;
-
-/// The schema of a `metadata` object: up to [`METADATA_ENTRIES_MAX`] names of 1 to
-/// [`METADATA_NAME_MAX`] characters with string values of up to [`METADATA_VALUE_MAX`] (what
-/// the cart checks).
-pub fn metadata_schema() -> RefOr<Schema> {
-    ObjectBuilder::new()
-        .schema_type(Type::Object)
-        .property_names(Some(
-            ObjectBuilder::new()
-                .schema_type(Type::String)
-                .min_length(Some(1))
-                .max_length(Some(METADATA_NAME_MAX)),
-        ))
-        .additional_properties(Some(AdditionalProperties::RefOr(
-            ObjectBuilder::new()
-                .schema_type(Type::String)
-                .max_length(Some(METADATA_VALUE_MAX))
-                .into(),
-        )))
-        .max_properties(Some(METADATA_ENTRIES_MAX))
-        .into()
+/// The catalogue of `shop_id` that lines are priced against, in `lang` (kept for a second:
+/// [`Catalogs`]); `None` for an unknown shop.
+pub async fn catalog(
+    state: &AppState,
+    shop_id: i64,
+    lang: Lang,
+) -> Result<Option<Arc<Catalog>>, sea_orm::DbErr> {
+    state
+        .slice::<Catalogs>()
+        .get(&state.db, shop_id, lang, &fallbacks(lang))
+        .await
 }
 
-/// Deserializes a whole number that JSON may write as `12` or `12.0` (JSON Schema's `integer`
-/// admits both).
-fn whole<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-    let n = serde_json::Number::deserialize(d)?;
-    crate::http::values::whole_number(&n)
-        .ok_or_else(|| serde::de::Error::custom(format!("{n} is not a whole number")))
+/// A whole number of 64 bits, written `12` or `12.0` (JSON Schema's `integer` admits both;
+/// read as [`Int`] reads it): a line's ids and quantities, which the catalogue judges (an
+/// unknown id, a quantity of 0) with the other lines' problems rather than the parser alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Whole(i64);
+
+impl Whole {
+    pub fn get(self) -> i64 {
+        self.0
+    }
 }
 
-fn whole_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-    match Option::<serde_json::Number>::deserialize(d)? {
-        None => Ok(None),
-        Some(n) => crate::http::values::whole_number(&n)
-            .map(Some)
-            .ok_or_else(|| serde::de::Error::custom(format!("{n} is not a whole number"))),
+impl Value for Whole {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        Int::<{ i64::MIN }, { i64::MAX }>::parse(raw).map(|n| Whole(n.get()))
+    }
+}
+
+impl ToSchema for Whole {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Whole")
+    }
+}
+
+impl PartialSchema for Whole {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .into()
+    }
+}
+
+/// The client's free values for a menu or a variation: an object of up to
+/// [`METADATA_ENTRIES_MAX`] names of 1 to [`METADATA_NAME_MAX`] characters with string values
+/// of up to [`METADATA_VALUE_MAX`] (`order::domain::cart::metadata_problem`). A cart item keeps
+/// them; order lines do not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Metadata(BTreeMap<String, String>);
+
+impl Metadata {
+    pub fn as_map(&self) -> &BTreeMap<String, String> {
+        &self.0
+    }
+
+    pub fn into_map(self) -> BTreeMap<String, String> {
+        self.0
+    }
+}
+
+impl Value for Metadata {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let Raw::Json(v @ serde_json::Value::Object(_)) = raw else {
+            return Err("must be an object of strings".into());
+        };
+        let map = BTreeMap::<String, String>::deserialize(v)
+            .map_err(|_| "must be an object of strings".to_string())?;
+        match metadata_problem(&map) {
+            Some(p) => Err(p),
+            None => Ok(Metadata(map)),
+        }
+    }
+}
+
+impl ToSchema for Metadata {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Metadata")
+    }
+}
+
+impl PartialSchema for Metadata {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .property_names(Some(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .min_length(Some(1))
+                    .max_length(Some(METADATA_NAME_MAX)),
+            ))
+            .additional_properties(Some(AdditionalProperties::RefOr(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .max_length(Some(METADATA_VALUE_MAX))
+                    .into(),
+            )))
+            .max_properties(Some(METADATA_ENTRIES_MAX))
+            .into()
     }
 }
 
 /// A chosen variation (`menus[i].variations[j]`).
-#[derive(Clone, Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Clone, Debug, Values, ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
+#[values(body = "json")]
 pub struct VariationIn {
     /// The variation's menu item id.
-    #[serde(deserialize_with = "whole")]
-    pub id: i64,
+    #[schema(inline)]
+    pub id: Whole,
     /// How many per unit of the menu; default 1.
-    #[serde(default, deserialize_with = "whole_opt")]
-    pub quantity: Option<i64>,
+    #[schema(inline)]
+    pub quantity: Option<Whole>,
     /// Free values for the client (not stored on order lines; a cart item keeps them).
-    #[schema(schema_with = metadata_schema)]
-    pub metadata: Option<BTreeMap<String, String>>,
+    #[schema(inline)]
+    pub metadata: Option<Metadata>,
     /// The variation category it is chosen in (informative: the catalogue decides).
-    #[serde(default, deserialize_with = "whole_opt")]
-    pub category: Option<i64>,
+    #[schema(inline)]
+    pub category: Option<Whole>,
+}
+
+impl VariationIn {
+    /// The variation as a cart item keeps it.
+    pub fn stored(&self) -> StoredVariation {
+        StoredVariation {
+            id: self.id.get(),
+            quantity: self.quantity.map(Whole::get),
+            metadata: self.metadata.clone().map(Metadata::into_map),
+            category: self.category.map(Whole::get),
+        }
+    }
+}
+
+/// Up to [`VARIATIONS_MAX`] chosen variations, a JSON array.
+pub type Variations = Items<Object<VariationIn>, VARIATIONS_MAX>;
+
+/// The variations as a cart item keeps them.
+pub fn stored_variations(given: &Variations) -> Vec<StoredVariation> {
+    given.0.iter().map(|v| v.0.stored()).collect()
 }
 
 /// A menu to add (`menus[i]`).
-#[derive(Clone, Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Clone, Debug, Values, ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
+#[values(body = "json")]
 pub struct MenuLineIn {
     /// The menu item's id.
-    #[serde(deserialize_with = "whole")]
-    pub id: i64,
+    #[schema(inline)]
+    pub id: Whole,
     /// 1 to 999; default 1.
-    #[serde(default, deserialize_with = "whole_opt")]
-    pub quantity: Option<i64>,
+    #[schema(inline)]
+    pub quantity: Option<Whole>,
     /// Free values for the client (not stored on order lines; a cart item keeps them).
-    #[schema(schema_with = metadata_schema)]
-    pub metadata: Option<BTreeMap<String, String>>,
+    #[schema(inline)]
+    pub metadata: Option<Metadata>,
     /// The chosen variations.
     #[schema(inline)]
-    pub variations: Option<Vec<VariationIn>>,
+    pub variations: Option<Variations>,
 }
 
-/// 1 to [`LINES_MAX`] menus to add, a JSON array.
+impl MenuLineIn {
+    /// The line as it is priced.
+    pub fn asked(&self) -> Asked {
+        Asked {
+            id: self.id.get(),
+            quantity: self.quantity.map(Whole::get),
+            variations: self
+                .variations
+                .iter()
+                .flat_map(|v| v.0.iter())
+                .map(|v| Chosen {
+                    id: v.0.id.get(),
+                    quantity: v.0.quantity.map_or(1, Whole::get),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// 1 to [`LINES_MAX`] menus to add, a JSON array: [`Items`] of [`MenuLineIn`] objects with a
+/// minimum of one (what `Items<Object<MenuLineIn>, LINES_MAX, 1>` says once the shared
+/// `Items` takes a minimum: the same message and schema).
 #[derive(Clone, Debug)]
-pub struct MenuLines(pub Vec<MenuLineIn>);
+pub struct MenuLines(Items<Object<MenuLineIn>, LINES_MAX>);
+
+impl MenuLines {
+    /// The lines as they are priced, in the request's order.
+    pub fn asked(&self) -> Vec<Asked> {
+        self.iter().map(|line| line.0.asked()).collect()
+    }
+}
+
+impl std::ops::Deref for MenuLines {
+    type Target = [Object<MenuLineIn>];
+    fn deref(&self) -> &[Object<MenuLineIn>] {
+        &self.0.0
+    }
+}
 
 impl Value for MenuLines {
     fn parse(raw: Raw<'_>) -> Result<Self, String> {
-        let Raw::Json(serde_json::Value::Array(items)) = raw else {
-            return Err("must be an array of menus".into());
-        };
-        if items.is_empty() {
-            return Err("must not be empty".into());
+        let items = Items::parse(raw)?;
+        if items.0.is_empty() {
+            return Err("must hold at least one item".into());
         }
-        if items.len() > LINES_MAX {
-            return Err(format!("must hold at most {LINES_MAX} menus"));
-        }
-        // Every item's problem, named by its exact path (`[0].variations[1].id`), which the
-        // reader turns into `menus[0].variations[1].id`.
-        let mut out = Vec::with_capacity(items.len());
-        let mut problems = Vec::new();
-        for (i, item) in items.iter().enumerate() {
-            match serde_path_to_error::deserialize::<_, MenuLineIn>(item) {
-                Ok(line) => out.push(line),
-                Err(e) => problems.push(match e.path().to_string().as_str() {
-                    "." => format!("[{i}]: {}", e.inner()),
-                    path => format!("[{i}].{path}: {}", e.inner()),
-                }),
-            }
-        }
-        if !problems.is_empty() {
-            return Err(problems.join("\n"));
-        }
-        Ok(MenuLines(out))
+        Ok(MenuLines(items))
     }
 }
 
@@ -160,6 +272,17 @@ impl PartialSchema for MenuLines {
             .max_items(Some(LINES_MAX))
             .into()
     }
+}
+
+/// A line as it is priced: a request's menu ([`MenuLineIn::asked`]) or a cart item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Asked {
+    /// The menu item's id.
+    pub id: i64,
+    /// How many; 1 when not given.
+    pub quantity: Option<i64>,
+    /// The variations chosen, as sent.
+    pub variations: Vec<Chosen>,
 }
 
 /// Lines ready to store and the stock they take.
@@ -186,7 +309,7 @@ pub fn price_lines(
     catalog: &Catalog,
     lang: Lang,
     field: &str,
-    given: &MenuLines,
+    given: &[Asked],
     device_tag: Option<String>,
     is_option: bool,
 ) -> Result<Priced, Vec<FieldError>> {
@@ -196,7 +319,7 @@ pub fn price_lines(
         lines: Vec::new(),
         takes: Vec::new(),
     };
-    for (i, line) in given.0.iter().enumerate() {
+    for (i, line) in given.iter().enumerate() {
         match pricing.line(&format!("{field}[{i}]"), line) {
             Ok(one) => merge(&mut priced, one),
             Err(problems) => errors.extend(problems),
@@ -207,6 +330,15 @@ pub fn price_lines(
     } else {
         Err(errors)
     }
+}
+
+/// The name of the menu item `id` in `texts`' language if `catalog` lists it (empty if it has
+/// no name), `None` if it is not listed (hidden, or gone).
+pub fn listed_name(catalog: &Catalog, texts: &Localized<'_>, id: i64) -> Option<String> {
+    catalog
+        .items
+        .contains_key(&id)
+        .then(|| texts.name(KIND_MENU, id).unwrap_or_default())
 }
 
 /// One priced line and the stock it takes: its variations' first, then its menu's.
@@ -237,7 +369,7 @@ fn availability(m: &menu_item::Model) -> Availability {
 fn resolve_menu<'c>(
     catalog: &'c Catalog,
     path: &str,
-    line: &MenuLineIn,
+    line: &Asked,
 ) -> Result<(&'c menu_item::Model, i64), FieldError> {
     let Some(menu) = catalog.items.get(&line.id) else {
         return Err(FieldError::new(
@@ -307,17 +439,12 @@ impl<'a> Pricing<'a> {
 
     /// The name of the listed menu item `id` in the call's language (empty if it has none).
     fn name(&self, id: i64) -> String {
-        self.catalog
-            .items
-            .contains_key(&id)
-            .then(|| self.texts.name(KIND_MENU, id))
-            .flatten()
-            .unwrap_or_default()
+        listed_name(self.catalog, &self.texts, id).unwrap_or_default()
     }
 
     /// One line at `path`, checked and priced; a line stops at its first failing step (an
     /// unknown menu has no variations to check), which may report several problems.
-    fn line(&self, path: &str, line: &MenuLineIn) -> Result<PricedLine, Vec<FieldError>> {
+    fn line(&self, path: &str, line: &Asked) -> Result<PricedLine, Vec<FieldError>> {
         let (menu, quantity) = resolve_menu(self.catalog, path, line).map_err(|e| vec![e])?;
         let choices = self.check_variations(path, menu, line, quantity)?;
         self.price(path, menu, quantity, &choices)
@@ -371,25 +498,16 @@ impl<'a> Pricing<'a> {
         &self,
         path: &str,
         menu: &menu_item::Model,
-        line: &MenuLineIn,
+        line: &Asked,
         quantity: i64,
     ) -> Result<Vec<Choice>, Vec<FieldError>> {
         let categories = self.variation_categories(menu.id);
-        let chosen: Vec<Chosen> = line
-            .variations
-            .iter()
-            .flatten()
-            .map(|v| Chosen {
-                id: v.id,
-                quantity: v.quantity.unwrap_or(1),
-            })
-            .collect();
         let item = Item {
             menu_id: menu.id,
             categories: &categories,
             line_quantity: quantity,
         };
-        variation::check_choices(path, item, &chosen, |id| self.is_variation(id)).map_err(
+        variation::check_choices(path, item, &line.variations, |id| self.is_variation(id)).map_err(
             |problems| {
                 problems
                     .into_iter()
@@ -468,6 +586,7 @@ mod tests {
     use crate::db::entities::{
         menu_variation_category, order_text, shop, variation_category, variation_category_item,
     };
+    use crate::http::values::by_path;
     use crate::order::store::menus::{
         KIND_MENU, STATUS_AVAILABLE, STATUS_SOLD_OUT, TYPE_MENU, TYPE_OPTION, TYPE_VARIATION,
     };
@@ -640,8 +759,10 @@ mod tests {
         }
     }
 
-    fn lines(given: serde_json::Value) -> MenuLines {
-        MenuLines::parse(Raw::Json(&given)).expect("well-formed lines")
+    fn lines(given: serde_json::Value) -> Vec<Asked> {
+        MenuLines::parse(Raw::Json(&given))
+            .expect("well-formed lines")
+            .asked()
     }
 
     fn price(given: serde_json::Value) -> Result<Priced, Vec<FieldError>> {
@@ -672,6 +793,101 @@ mod tests {
 
     fn snapshot(line: &NewLine) -> serde_json::Value {
         serde_json::from_str(&line.variations).expect("a JSON snapshot")
+    }
+
+    /// The problems of a `menus` value, one per path.
+    fn shape_problems(given: serde_json::Value) -> Vec<(String, String)> {
+        let message = MenuLines::parse(Raw::Json(&given)).expect_err("refused");
+        by_path(FieldError::new("menus", message))
+            .into_iter()
+            .map(|e| (e.field, e.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_shape_is_named_by_its_exact_path_every_items_at_once() {
+        let got = shape_problems(json!([
+            {"id": RAMEN, "quantity": "two"},
+            {"id": RAMEN, "variations": [{"id": LARGE}, {"id": "large"}]},
+            {"id": RAMEN, "colour": 2},
+            {"id": GYOZA, "metadata": {"x": "y".repeat(501)}},
+            {"id": RAMEN, "variations": [{"id": EGG, "metadata": {"": "z"}}]},
+            {"id": 12.5},
+            {"id": GYOZA, "metadata": {"a": 1}},
+            {"quantity": 1},
+            {"id": RAMEN, "variations": [{"id": EGG, "size": 1}]},
+        ]));
+        assert_eq!(
+            got,
+            [
+                p("menus[0].quantity", "must be a number"),
+                p("menus[1].variations[1].id", "must be a number"),
+                p(
+                    "menus[2].colour",
+                    "unknown field; the fields are id, quantity, metadata, variations"
+                ),
+                p("menus[3].metadata", "values must be at most 500 characters"),
+                p(
+                    "menus[4].variations[0].metadata",
+                    "names must be 1 to 64 characters"
+                ),
+                p("menus[5].id", "must be a whole number"),
+                p("menus[6].metadata", "must be an object of strings"),
+                p("menus[7].id", "is required"),
+                p(
+                    "menus[8].variations[0].size",
+                    "unknown field; the fields are id, quantity, metadata, category"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn whole_numbers_may_be_written_12_0_and_a_list_holds_1_to_100_menus_of_up_to_50_variations() {
+        let given = json!([{"id": 1.0, "quantity": 2.0, "variations": [
+            {"id": 22.0, "quantity": 1.0, "category": 100.0, "metadata": {"k": "v"}},
+        ]}]);
+        let menus = MenuLines::parse(Raw::Json(&given)).expect("whole numbers");
+        assert_eq!(
+            menus.asked(),
+            [Asked {
+                id: 1,
+                quantity: Some(2),
+                variations: vec![Chosen {
+                    id: 22,
+                    quantity: 1
+                }],
+            }]
+        );
+        let kept = menus[0].0.variations.as_ref().map(stored_variations);
+        assert_eq!(
+            kept,
+            Some(vec![StoredVariation {
+                id: 22,
+                quantity: Some(1),
+                metadata: Some(BTreeMap::from([("k".into(), "v".into())])),
+                category: Some(100),
+            }])
+        );
+        let refused = |given: serde_json::Value| MenuLines::parse(Raw::Json(&given)).err();
+        assert_eq!(
+            refused(json!([])).as_deref(),
+            Some("must hold at least one item")
+        );
+        assert_eq!(
+            refused(json!({"id": 1})).as_deref(),
+            Some("must be an array")
+        );
+        let many = serde_json::Value::Array(vec![json!({"id": 1}); LINES_MAX + 1]);
+        assert_eq!(
+            refused(many).as_deref(),
+            Some("must hold at most 100 items")
+        );
+        let variations = serde_json::Value::Array(vec![json!({"id": 1}); VARIATIONS_MAX + 1]);
+        assert_eq!(
+            refused(json!([{"id": 1, "variations": variations}])).as_deref(),
+            Some("[0].variations: must hold at most 50 items")
+        );
     }
 
     #[test]
@@ -838,11 +1054,10 @@ mod tests {
     #[test]
     fn resolving_a_menu_defaults_its_quantity_to_one_and_judges_quantity_before_status() {
         let shop = ramen_shop();
-        let line = |id: i64, quantity: Option<i64>| MenuLineIn {
+        let line = |id: i64, quantity: Option<i64>| Asked {
             id,
             quantity,
-            metadata: None,
-            variations: None,
+            variations: Vec::new(),
         };
         let resolved = resolve_menu(&shop, "menus[0]", &line(GYOZA, None)).map(|(m, q)| (m.id, q));
         assert_eq!(resolved, Ok((GYOZA, 1)));

@@ -2,7 +2,6 @@
 //! order, each item remembering the `deviceTag` that added it. The changes run in the
 //! transaction of `order::service::cart`, which locks the order's row first.
 
-use super::cafeteria::OrderError;
 use crate::db::entities::cafeteria_cart_item as item;
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -12,33 +11,6 @@ use sea_orm::{
 
 /// The most items one cart holds (what one submit appends at most, like one `append`).
 pub const CART_ITEMS_MAX: u64 = 100;
-
-/// Why a cart call failed; `E` is what the caller's pricing of a submitted cart refuses with.
-#[derive(Debug)]
-pub enum CartError<E = std::convert::Infallible> {
-    /// Unknown order, wrong token, refused status, stock, database.
-    Order(OrderError),
-    /// The cart has no item with this id (or the item is another order's).
-    NoItem(i64),
-    /// Submitting an empty cart.
-    Empty,
-    /// Adding would make the cart hold more than [`CART_ITEMS_MAX`] items.
-    Full,
-    /// The caller's pricing refused the items (a menu hidden since it was added, …).
-    Rejected(E),
-}
-
-impl<E> From<OrderError> for CartError<E> {
-    fn from(e: OrderError) -> Self {
-        CartError::Order(e)
-    }
-}
-
-impl<E> From<DbErr> for CartError<E> {
-    fn from(e: DbErr) -> Self {
-        CartError::Order(OrderError::Db(e))
-    }
-}
 
 /// An item to put in the cart.
 #[derive(Clone, Debug)]

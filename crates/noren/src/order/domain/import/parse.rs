@@ -280,18 +280,7 @@ pub fn read(bytes: &[u8]) -> Result<RawBook, BadFile> {
     check_container(Cursor::new(bytes))?;
     let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes))
         .map_err(|e| BadFile(format!("the file is not an XLSX workbook ({e})")))?;
-    let names = book.sheet_names();
-    let missing: Vec<&str> = SHEETS
-        .iter()
-        .map(|s| s.name)
-        .filter(|n| !names.iter().any(|have| have == n))
-        .collect();
-    if !missing.is_empty() {
-        return Err(BadFile(format!(
-            "the workbook lacks the sheet(s) {} (every sheet of the template must be present, empty ones included)",
-            missing.join(", ")
-        )));
-    }
+    check_sheets(&book.sheet_names())?;
     let mut out = RawBook {
         sheets: Vec::with_capacity(SHEETS.len()),
         report: Report::default(),
@@ -300,133 +289,191 @@ pub fn read(bytes: &[u8]) -> Result<RawBook, BadFile> {
         places: vec![HashMap::new(); SHEETS.len()],
     };
     for (si, sheet) in SHEETS.iter().enumerate() {
-        let columns = sheet.columns();
-        // Cells are streamed: only those holding a value are kept (a sheet's declared size is
-        // never trusted), at most CELLS_MAX of them, in rows below ROWS_MAX.
-        let mut reader = book
-            .worksheet_cells_reader(sheet.name)
-            .map_err(|e| BadFile(format!("sheet {} cannot be read ({e})", sheet.name)))?;
-        let mut grid: BTreeMap<u32, Vec<(u32, Data)>> = BTreeMap::new();
-        let mut cells = 0usize;
-        while let Some(cell) = reader
-            .next_cell()
-            .map_err(|e| BadFile(format!("sheet {} cannot be read ({e})", sheet.name)))?
+        let grid = sheet_cells(&mut book, sheet.name)?;
+        let rows = read_sheet(&mut out, si, sheet.name, &sheet.columns(), grid)?;
+        out.sheets.push(rows);
+    }
+    Ok(out)
+}
+
+/// Every sheet of [`SHEETS`] is in the workbook (`names`), empty ones included.
+fn check_sheets(names: &[String]) -> Result<(), BadFile> {
+    let missing: Vec<&str> = SHEETS
+        .iter()
+        .map(|s| s.name)
+        .filter(|n| !names.iter().any(|have| have == n))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(BadFile(format!(
+        "the workbook lacks the sheet(s) {} (every sheet of the template must be present, empty ones included)",
+        missing.join(", ")
+    )))
+}
+
+/// The cells of sheet `name` that hold a value, by row, each with its column. Cells are
+/// streamed: only those holding a value are kept (a sheet's declared size is never trusted),
+/// at most [`CELLS_MAX`] of them, in rows below [`ROWS_MAX`].
+fn sheet_cells<RS: Read + Seek>(
+    book: &mut Xlsx<RS>,
+    name: &str,
+) -> Result<BTreeMap<u32, Vec<(u32, Data)>>, BadFile> {
+    let unreadable =
+        |e: &dyn std::fmt::Display| BadFile(format!("sheet {name} cannot be read ({e})"));
+    let mut reader = book
+        .worksheet_cells_reader(name)
+        .map_err(|e| unreadable(&e))?;
+    let mut grid: BTreeMap<u32, Vec<(u32, Data)>> = BTreeMap::new();
+    let mut cells = 0usize;
+    while let Some(cell) = reader.next_cell().map_err(|e| unreadable(&e))? {
+        let (r, c) = cell.get_position();
+        let value: Data = cell.get_value().clone().into();
+        if matches!(value, Data::Empty) {
+            continue;
+        }
+        if r as usize >= ROWS_MAX {
+            return Err(BadFile(format!(
+                "sheet {name} has more than {} rows",
+                ROWS_MAX - 1
+            )));
+        }
+        cells += 1;
+        if cells > CELLS_MAX {
+            return Err(BadFile(format!(
+                "sheet {name} has more than {CELLS_MAX} cells"
+            )));
+        }
+        grid.entry(r).or_default().push((c, value));
+    }
+    Ok(grid)
+}
+
+/// The rows of sheet `si` (`grid`, its header first) typed by their `columns`: the rows that
+/// type come back; the others are counted and reported in `out`, which also keeps each row's
+/// id and where each header is.
+fn read_sheet(
+    out: &mut RawBook,
+    si: usize,
+    name: &str,
+    columns: &[Column],
+    grid: BTreeMap<u32, Vec<(u32, Data)>>,
+) -> Result<Vec<Row>, BadFile> {
+    let mut rows = grid.into_iter();
+    // sheet column → our column
+    let at = match rows.next() {
+        Some((_, header)) => header_columns(name, columns, &header, &mut out.places[si])?,
+        None => HashMap::new(),
+    };
+    let id_column = columns.iter().position(|c| c.header == "id");
+    let mut typed_rows = Vec::new();
+    for (r, cells) in rows {
+        let line = r + 1;
+        if cells
+            .iter()
+            .all(|(_, c)| cell_text(c).is_none() && !matches!(c, Data::Error(_)))
         {
-            let (r, c) = cell.get_position();
-            let value: Data = cell.get_value().clone().into();
-            if matches!(value, Data::Empty) {
-                continue;
-            }
-            if r as usize >= ROWS_MAX {
-                return Err(BadFile(format!(
-                    "sheet {} has more than {} rows",
-                    sheet.name,
-                    ROWS_MAX - 1
-                )));
-            }
-            cells += 1;
-            if cells > CELLS_MAX {
-                return Err(BadFile(format!(
-                    "sheet {} has more than {CELLS_MAX} cells",
-                    sheet.name
-                )));
-            }
-            grid.entry(r).or_default().push((c, value));
+            continue;
         }
-        drop(reader);
-        let mut rows = grid.into_iter();
-        // The header row (the first with a value): each cell a known column, each column once.
-        let mut at: HashMap<u32, usize> = HashMap::new(); // sheet column → our column
-        let header = rows.next();
-        if let Some((_, header)) = &header {
-            let mut seen = HashSet::new();
-            for (x, cell) in header {
-                let Some(h) = cell_text(cell) else {
-                    continue;
-                };
-                let Some(ci) = columns.iter().position(|c| c.header == h) else {
-                    return Err(BadFile(format!(
-                        "sheet {}: unknown column {h} (the columns are {})",
-                        sheet.name,
-                        headers(&columns)
-                    )));
-                };
-                if !seen.insert(ci) {
-                    return Err(BadFile(format!(
-                        "sheet {}: column {h} appears twice",
-                        sheet.name
-                    )));
-                }
-                at.insert(*x, ci);
-                out.places[si].insert(h, *x);
-            }
-            let missing: Vec<&str> = columns
-                .iter()
-                .enumerate()
-                .filter(|(i, c)| c.required && !at.values().any(|v| v == i))
-                .map(|(_, c)| c.header.as_str())
-                .collect();
-            if !missing.is_empty() {
-                return Err(BadFile(format!(
-                    "sheet {} lacks the required column(s) {}",
-                    sheet.name,
-                    missing.join(", ")
-                )));
-            }
+        out.counts[si] += 1;
+        if let Some(id) = cells
+            .iter()
+            .find(|(x, _)| id_column.is_some() && at.get(x).copied() == id_column)
+            .and_then(|(_, c)| cell_text(c))
+        {
+            out.named[si].insert(id);
         }
-        let mut typed_rows = Vec::new();
-        for (r, cells) in rows {
-            let line = r + 1;
-            if cells
-                .iter()
-                .all(|(_, c)| cell_text(c).is_none() && !matches!(c, Data::Error(_)))
-            {
-                continue;
-            }
-            out.counts[si] += 1;
-            let id_column = columns.iter().position(|c| c.header == "id");
-            if let Some(id) = cells
-                .iter()
-                .find(|(x, _)| id_column.is_some() && at.get(x).copied() == id_column)
-                .and_then(|(_, c)| cell_text(c))
-            {
-                out.named[si].insert(id);
-            }
-            let mut vals = vec![None; columns.len()];
-            let mut bad = Vec::new();
-            for (x, cell) in &cells {
-                let Some(ci) = at.get(x) else {
-                    if cell_text(cell).is_some() {
-                        bad.push((None, format!("a value in column {} has no header", x + 1)));
-                    }
-                    continue;
-                };
-                match typed(columns[*ci].kind, cell) {
-                    Ok(v) => vals[*ci] = v,
-                    Err(m) => bad.push((Some(columns[*ci].header.clone()), m)),
-                }
-            }
-            for (ci, c) in columns.iter().enumerate() {
-                if c.required
-                    && vals[ci].is_none()
-                    && !bad.iter().any(|(h, _)| h.as_deref() == Some(&c.header))
-                {
-                    bad.push((Some(c.header.clone()), "is required".into()));
-                }
-            }
-            if bad.is_empty() {
-                typed_rows.push(Row { line, vals });
-            } else {
+        match type_row(columns, &at, &cells) {
+            Ok(vals) => typed_rows.push(Row { line, vals }),
+            Err(bad) => {
                 let g = out.report.group(si);
                 g.failed += 1;
                 for (column, message) in bad {
-                    push_error(g, sheet.name, line, column, message);
+                    push_error(g, name, line, column, message);
                 }
             }
         }
-        out.sheets.push(typed_rows);
     }
-    Ok(out)
+    Ok(typed_rows)
+}
+
+/// The header row of sheet `name`: each cell a known column, each column once, every required
+/// column present. Answers which of `columns` each workbook column is, and notes in `places`
+/// the workbook column of each header (for the cell addresses).
+fn header_columns(
+    name: &str,
+    columns: &[Column],
+    header: &[(u32, Data)],
+    places: &mut HashMap<String, u32>,
+) -> Result<HashMap<u32, usize>, BadFile> {
+    let mut at: HashMap<u32, usize> = HashMap::new();
+    let mut seen = HashSet::new();
+    for (x, cell) in header {
+        let Some(h) = cell_text(cell) else {
+            continue;
+        };
+        let Some(ci) = columns.iter().position(|c| c.header == h) else {
+            return Err(BadFile(format!(
+                "sheet {name}: unknown column {h} (the columns are {})",
+                headers(columns)
+            )));
+        };
+        if !seen.insert(ci) {
+            return Err(BadFile(format!("sheet {name}: column {h} appears twice")));
+        }
+        at.insert(*x, ci);
+        places.insert(h, *x);
+    }
+    let missing: Vec<&str> = columns
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| c.required && !at.values().any(|v| v == i))
+        .map(|(_, c)| c.header.as_str())
+        .collect();
+    if !missing.is_empty() {
+        return Err(BadFile(format!(
+            "sheet {name} lacks the required column(s) {}",
+            missing.join(", ")
+        )));
+    }
+    Ok(at)
+}
+
+/// A problem of a row while typing it: the column's header (`None` for a value under no
+/// header) and the message.
+type CellProblem = (Option<String>, String);
+
+/// One row's `cells` typed by their column (`at`: workbook column → column), or every problem
+/// with them as (column header, message): a value under no header, a cell of the wrong type, a
+/// required cell left blank.
+fn type_row(
+    columns: &[Column],
+    at: &HashMap<u32, usize>,
+    cells: &[(u32, Data)],
+) -> Result<Vec<Option<Val>>, Vec<CellProblem>> {
+    let mut vals = vec![None; columns.len()];
+    let mut bad = Vec::new();
+    for (x, cell) in cells {
+        let Some(ci) = at.get(x) else {
+            if cell_text(cell).is_some() {
+                bad.push((None, format!("a value in column {} has no header", x + 1)));
+            }
+            continue;
+        };
+        match typed(columns[*ci].kind, cell) {
+            Ok(v) => vals[*ci] = v,
+            Err(m) => bad.push((Some(columns[*ci].header.clone()), m)),
+        }
+    }
+    for (ci, c) in columns.iter().enumerate() {
+        if c.required
+            && vals[ci].is_none()
+            && !bad.iter().any(|(h, _)| h.as_deref() == Some(&c.header))
+        {
+            bad.push((Some(c.header.clone()), "is required".into()));
+        }
+    }
+    if bad.is_empty() { Ok(vals) } else { Err(bad) }
 }
 
 fn headers(columns: &[Column]) -> String {
