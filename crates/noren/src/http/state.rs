@@ -12,7 +12,7 @@ use crate::domain::clock::Clock;
 use crate::domain::secret_box::SecretBox;
 use crate::http::auth_cache::AuthCache;
 use crate::http::metrics::Metrics;
-use crate::http::ratelimit::{RateLimits, RedeliverLimiter};
+use crate::http::ratelimit::RateLimits;
 use crate::jobs::Wake;
 use crate::webhooks::event::EventSettings;
 use std::any::{Any, TypeId};
@@ -69,8 +69,6 @@ pub struct Shared {
     pub objects: Arc<crate::objects::Objects>,
     /// Wakes this process's runner of menu imports when one was started.
     pub import_wake: Arc<Wake>,
-    /// Redeliveries per merchant key (`POST /v3/webhook_events/{id}/redeliver`).
-    pub redeliver_limiter: Arc<RedeliverLimiter>,
     /// This process's instance id and whether it is shutting down (`/readyz`).
     pub lifecycle: Arc<Lifecycle>,
 }
