@@ -257,18 +257,13 @@ export interface components {
             name_ja: string;
         };
         /** @description The brand the customer chose, and the tip. */
-        StartBody: {
+        StartValues: {
             /**
              * @description One of the shop's `brands[].payment`.
              * @example paypay
              */
             payment_method: string;
-            /**
-             * Format: int64
-             * @description A whole number of yen, 0 (the default) unless `tip_vas_enabled`; at most the amount.
-             *     Taken as any JSON value so that a wrong one is named in the 400 rather than refused whole.
-             * @example 100
-             */
+            /** @description A whole number of yen, 0 (the default) unless `tip_vas_enabled`; at most the amount. */
             tip?: number | null;
         };
     };
@@ -366,7 +361,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartBody"];
+                "application/json": components["schemas"]["StartValues"];
             };
         };
         responses: {

@@ -229,7 +229,6 @@ impl Server {
                 (db.get_database_backend() == sea_orm::DbBackend::Postgres).then_some(&db),
             )),
             secret_box,
-            redeliver_limiter: Arc::new(ratelimit::redeliver_limiter(clock.clone())),
             clock,
             objects,
             lifecycle: Arc::default(),

@@ -6,12 +6,12 @@
 use crate::app::{self, Server};
 use crate::config::Config;
 use crate::db::repo::accounts::{self, NewDevice, NewLegalPerson, NewShop};
-use crate::db::repo::shops;
 use crate::db::{self, Db};
 use crate::domain::destination::parse_webhook_url;
 use crate::domain::keys::{MerchantFamily, Mode, PartnerFamily};
 use crate::domain::lang::Lang;
 use crate::domain::payment::PaymentMethod;
+use crate::pay::store::shops;
 use crate::webhooks::store as webhooks;
 use anyhow::{Context, anyhow, bail};
 use chrono::{NaiveDate, Utc};

@@ -12,7 +12,7 @@ use crate::domain::clock::Clock;
 use crate::domain::secret_box::SecretBox;
 use crate::http::auth_cache::AuthCache;
 use crate::http::metrics::Metrics;
-use crate::http::ratelimit::{RateLimits, RedeliverLimiter};
+use crate::http::ratelimit::RateLimits;
 use crate::jobs::Wake;
 use crate::webhooks::event::EventSettings;
 use std::any::{Any, TypeId};
@@ -67,8 +67,6 @@ pub struct Shared {
     pub clock: Clock,
     /// Where uploaded files live (menu import workbooks): `crate::objects`.
     pub objects: Arc<crate::objects::Objects>,
-    /// Redeliveries per merchant key (`POST /v3/webhook_events/{id}/redeliver`).
-    pub redeliver_limiter: Arc<RedeliverLimiter>,
     /// This process's instance id and whether it is shutting down (`/readyz`).
     pub lifecycle: Arc<Lifecycle>,
 }

@@ -1,8 +1,8 @@
 //! The hosted checkout's endpoints and the state rules of seed 000 §4: choosing a brand starts
 //! an attempt (and cancels the open one), tips, approval and decline, expiry and invalidation.
 
-use noren::db::repo::shops;
 use noren::domain::payment::PaymentMethod;
+use noren::pay::store::shops;
 use noren_testkit::{both_databases, fixtures, json};
 use serde_json::json;
 

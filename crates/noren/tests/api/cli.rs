@@ -184,7 +184,7 @@ both_databases! {
         let brands = json(app.get(&format!("/v3/predefined_payments/{token}/available_payments")).await).await;
         let names: Vec<&str> = brands.as_array().expect("list").iter().map(|b| b["payment"].as_str().expect("payment")).collect();
         assert_eq!(names, ["alipay(hs)", "paypay"]);
-        assert!(noren::db::repo::shops::has_miniprogram_app(app.db(), shop_id, "wx-second").await.expect("db"));
+        assert!(noren::pay::store::shops::has_miniprogram_app(app.db(), shop_id, "wx-second").await.expect("db"));
     }
 }
 

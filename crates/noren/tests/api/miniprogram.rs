@@ -1,7 +1,7 @@
 //! The mini-program charge: `POST /v3/predefined_payments/{token}/{number}/wechatpay`.
 
-use noren::db::repo::shops;
 use noren::domain::keys::Mode;
+use noren::pay::store::shops;
 use noren::webhooks::signing::hmac_hex;
 use noren_testkit::{both_databases, fixtures, json};
 use serde_json::json;

@@ -345,7 +345,7 @@ fn every_checkout_call_documents_its_errors_with_the_error_body() {
             expected.extend(["400", "415"]);
             assert_eq!(
                 op["requestBody"]["content"]["application/json"]["schema"]["$ref"],
-                "#/components/schemas/StartBody"
+                "#/components/schemas/StartValues"
             );
         }
         assert_errors_documented(&name, responses, &expected);

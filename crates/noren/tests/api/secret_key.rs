@@ -5,9 +5,10 @@
 //! reads nothing. A malformed previous key stops start-up like any bad setting.
 
 use noren::db::entities::{inbound_platform_secret, miniprogram_key, webhook_secret};
-use noren::db::repo::{accounts, shops};
+use noren::db::repo::accounts;
 use noren::domain::keys::Mode;
 use noren::domain::secret_box::{SecretBox, Under};
+use noren::pay::store::shops;
 use noren::webhooks::signing::verify;
 use noren::webhooks::store as webhooks;
 use noren_testkit::receiver::Receiver;

@@ -615,7 +615,7 @@ both_databases! {
     async fn secrets_are_encrypted_at_rest_and_a_wrong_key_cannot_read_them(app) {
         let m = fixtures::test_merchant(app.db(), "Sealed").await;
         let secret = fixtures::webhook_secret(app.state(), m.shop.id, Mode::Test).await;
-        let mini = noren::db::repo::shops::miniprogram_key(app.db(), &app.state().secret_box, m.shop.id, false, app.state().clock.now()).await.expect("key");
+        let mini = noren::pay::store::shops::miniprogram_key(app.db(), &app.state().secret_box, m.shop.id, false, app.state().clock.now()).await.expect("key");
         // The rows as stored (read through the entities: what someone with the database sees).
         let mut stored: Vec<String> = webhook_secret::Entity::find()
             .filter(webhook_secret::Column::ShopId.eq(m.shop.id))
@@ -633,7 +633,7 @@ both_databases! {
         let wrong = SecretBox::new(&[7; 32]);
         let err = repo::signing_secrets(app.db(), &wrong, m.shop.id, false, chrono::Utc::now()).await.expect_err("wrong key");
         assert!(err.to_string().contains("NOREN_SECRET_KEY"), "{err}");
-        let err = noren::db::repo::shops::miniprogram_key(app.db(), &wrong, m.shop.id, false, app.state().clock.now()).await.expect_err("wrong key");
+        let err = noren::pay::store::shops::miniprogram_key(app.db(), &wrong, m.shop.id, false, app.state().clock.now()).await.expect_err("wrong key");
         assert!(err.to_string().contains("NOREN_SECRET_KEY"), "{err}");
         // A plaintext row from before encryption still signs.
         let legacy = fixtures::test_merchant(app.db(), "Legacy").await;

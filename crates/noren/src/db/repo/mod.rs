@@ -6,7 +6,6 @@ pub mod heartbeats;
 pub mod jobs;
 pub mod rate_buckets;
 pub mod secrets;
-pub mod shops;
 
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryTrait, RuntimeErr, Select};
 

@@ -1,9 +1,10 @@
 //! A predefined payment's life (seed 000 §4; DESIGN.md "Payment API decisions"): expiry,
-//! invalidation, which attempts may start and settle, the tip, and the state the hosted
-//! checkout shows. Pure functions over plain facts: the repository reads the rows (under lock)
-//! and asks these; handlers never branch on statuses themselves.
+//! invalidation, which attempts may start and settle, the customer's choice of brand and tip,
+//! and the state the hosted checkout shows. Pure functions over plain facts: the store and the
+//! service read the rows (under lock) and ask these; handlers never branch on statuses
+//! themselves.
 
-use crate::domain::payment::{MAX_AMOUNT, PaymentStatus};
+use crate::domain::payment::{MAX_AMOUNT, PaymentMethod, PaymentStatus};
 use chrono::{DateTime, Duration, Utc};
 
 /// When a payment created at `created_at` with `expires_after` seconds expires; unset or 0:
@@ -101,17 +102,63 @@ pub fn max_tip(amount: i64) -> i64 {
     amount.min(MAX_AMOUNT - amount).max(0)
 }
 
-/// Checks the tip the customer chose (`None`: not a whole number of yen).
-pub fn check_tip(tip: Option<i64>, tip_vas_enabled: bool, amount: i64) -> Result<i64, String> {
+/// Checks the tip the customer chose (a whole number of yen: the checkout's value type
+/// refuses anything else) against the payment's settings.
+pub fn check_tip(tip: i64, tip_vas_enabled: bool, amount: i64) -> Result<i64, String> {
     match tip {
-        None => Err("must be a whole number of yen".into()),
-        Some(t) if t != 0 && !tip_vas_enabled => Err("this payment takes no tip".into()),
-        Some(t) if !(0..=max_tip(amount)).contains(&t) => Err(format!(
+        t if t != 0 && !tip_vas_enabled => Err("this payment takes no tip".into()),
+        t if !(0..=max_tip(amount)).contains(&t) => Err(format!(
             "must be from 0 to {} (at most the amount, and amount plus tip at most 99,999,999 \
              yen)",
             max_tip(amount)
         )),
-        Some(t) => Ok(t),
+        t => Ok(t),
+    }
+}
+
+/// A value of a request that a rule refused: its field and why (answered in the 400's
+/// `errors`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldProblem {
+    pub field: &'static str,
+    pub message: String,
+}
+
+/// What the customer chose on the checkout page, as it was sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The brand; `None` for a code Noren does not know.
+    pub brand: Option<PaymentMethod>,
+    /// The tip in yen (0 when none was sent).
+    pub tip: i64,
+}
+
+/// The customer's choice judged against the payment: the brand must be one the shop
+/// `offered`, the tip [`check_tip`]'s. Every problem at once, the brand's first; an unknown
+/// brand and one the shop does not offer read the same.
+pub fn check_choice(
+    choice: Choice,
+    offered: &[PaymentMethod],
+    tip_vas_enabled: bool,
+    amount: i64,
+) -> Result<(PaymentMethod, i64), Vec<FieldProblem>> {
+    let mut problems = Vec::new();
+    let brand = choice.brand.filter(|m| offered.contains(m));
+    if brand.is_none() {
+        problems.push(FieldProblem {
+            field: "payment_method",
+            message: "is not one of the brands this shop offers".into(),
+        });
+    }
+    let tip = check_tip(choice.tip, tip_vas_enabled, amount).map_err(|message| {
+        problems.push(FieldProblem {
+            field: "tip",
+            message,
+        })
+    });
+    match (brand, tip) {
+        (Some(brand), Ok(tip)) => Ok((brand, tip)),
+        _ => Err(problems),
     }
 }
 
@@ -246,21 +293,60 @@ mod tests {
 
     #[test]
     fn tips_are_whole_yen_up_to_the_amount_and_only_when_offered() {
-        assert_eq!(check_tip(Some(0), false, 1000), Ok(0));
-        assert_eq!(check_tip(Some(1000), true, 1000), Ok(1000));
-        assert!(check_tip(Some(1001), true, 1000).is_err());
-        assert!(check_tip(Some(-1), true, 1000).is_err());
+        assert_eq!(check_tip(0, false, 1000), Ok(0));
+        assert_eq!(check_tip(1000, true, 1000), Ok(1000));
+        assert!(check_tip(1001, true, 1000).is_err());
+        assert!(check_tip(-1, true, 1000).is_err());
         assert_eq!(
-            check_tip(Some(100), false, 1000),
+            check_tip(100, false, 1000),
             Err("this payment takes no tip".into())
-        );
-        assert_eq!(
-            check_tip(None, true, 1000),
-            Err("must be a whole number of yen".into())
         );
         // Amount plus tip never passes the largest payment.
         assert_eq!(max_tip(MAX_AMOUNT - 10), 10);
         assert_eq!(max_tip(MAX_AMOUNT), 0);
+    }
+
+    #[test]
+    fn a_choice_needs_an_offered_brand_and_an_allowed_tip_and_names_every_problem() {
+        let offered = [PaymentMethod::PayPay, PaymentMethod::LinePay];
+        let choice = |brand, tip| Choice { brand, tip };
+        assert_eq!(
+            check_choice(
+                choice(Some(PaymentMethod::PayPay), 300),
+                &offered,
+                true,
+                1000
+            ),
+            Ok((PaymentMethod::PayPay, 300))
+        );
+        let fields = |r: Result<(PaymentMethod, i64), Vec<FieldProblem>>| {
+            r.expect_err("refused")
+                .into_iter()
+                .map(|p| (p.field, p.message))
+                .collect::<Vec<_>>()
+        };
+        let not_offered = (
+            "payment_method",
+            "is not one of the brands this shop offers".to_string(),
+        );
+        // Not offered, or not a brand at all: the same answer.
+        for brand in [Some(PaymentMethod::WeChatPay), None] {
+            let problems = fields(check_choice(choice(brand, 0), &offered, false, 1000));
+            assert_eq!(problems, std::slice::from_ref(&not_offered));
+        }
+        assert_eq!(
+            fields(check_choice(
+                choice(Some(PaymentMethod::PayPay), 100),
+                &offered,
+                false,
+                1000
+            )),
+            [("tip", "this payment takes no tip".to_string())]
+        );
+        let both = fields(check_choice(choice(None, -5), &offered, true, 1000));
+        assert_eq!(both.len(), 2, "{both:?}");
+        assert_eq!(both[0], not_offered);
+        assert_eq!(both[1].0, "tip");
     }
 
     #[test]

@@ -1,12 +1,11 @@
 //! The brands a payment can be paid with (`available_payments`) and their badge images.
 
-use crate::db::repo::shops;
 use crate::domain::brands;
 use crate::domain::payment::PaymentMethod;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
 use crate::http::state::AppState;
-use crate::pay::store::payments;
+use crate::pay::store::{payments, shops};
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};

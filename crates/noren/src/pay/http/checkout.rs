@@ -2,22 +2,24 @@
 //! `/checkout/{token}` reads and does. No key: the token is the secret. Not part of the public
 //! payment API, so not in `openapi/pay.yaml`: their spec is the internal
 //! `openapi/internal/checkout.json`, from which the checkout's TypeScript types are generated.
+//! Each handler calls one function of `pay::service::checkout` and maps its
+//! [`CheckoutPage`] to the [`CheckoutView`].
 
-use crate::db::repo::{accounts, shops};
 use crate::domain::payment::{PaymentMethod, PaymentStatus};
-use crate::http::error::{ApiError, ErrorBody, FieldError};
+use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
 use crate::http::state::AppState;
+use crate::http::values::Values;
 use crate::pay::domain::lifecycle::{
-    CheckoutStage, can_choose_brand, check_tip, checkout_stage, expires_at,
+    CheckoutStage, Choice, can_choose_brand, checkout_stage, expires_at,
 };
 use crate::pay::http::brands::image_path;
 use crate::pay::http::dto::iso;
-use crate::pay::service::flow::{begin, settle};
-use crate::pay::store::attempts::{self, Outcome, facts};
-use crate::pay::store::payments::{self, PaymentRecord};
+use crate::pay::http::params::{BrandCode, Tip};
+use crate::pay::service::checkout::{self as service, CheckoutPage};
+use crate::pay::store::attempts::{Outcome, facts};
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
 /// The shop taking the payment.
@@ -150,30 +152,14 @@ fn brand_name(method: &str) -> String {
         .unwrap_or_else(|| method.to_string())
 }
 
-async fn view(state: &AppState, token: &str) -> Result<CheckoutView, ApiError> {
-    let record = payments::find_by_token(&state.db, token, false)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("no payment with this token".into()))?;
-    let shop = accounts::find_shop(&state.db, record.payment.shop_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("no payment with this token".into()))?;
-    let methods = shops::payment_methods(&state.db, shop.id).await?;
-    Ok(build(
-        record,
-        shop.name,
-        shop.name_ja,
-        &methods,
-        state.clock.now(),
-    ))
-}
-
-fn build(
-    r: PaymentRecord,
-    name: String,
-    name_ja: String,
-    methods: &[PaymentMethod],
-    now: chrono::DateTime<chrono::Utc>,
-) -> CheckoutView {
+/// The checkout as the page shows it, at `now`.
+fn build(page: CheckoutPage, now: chrono::DateTime<chrono::Utc>) -> CheckoutView {
+    let CheckoutPage {
+        record: r,
+        shop,
+        brands: methods,
+    } = page;
+    let (name, name_ja) = (shop.name, shop.name_ja);
     let p = &r.payment;
     let latest = r.attempts.last().map(|(a, _)| a);
     let paid = r.attempts.iter().rev().map(|(a, _)| a).find(|a| {
@@ -246,21 +232,22 @@ pub async fn show(
     State(state): State<AppState>,
     Path(token): Path<String>,
 ) -> Result<Json<CheckoutView>, ApiError> {
-    Ok(Json(view(&state, &token).await?))
+    let page = service::page(&state, &token).await?;
+    Ok(Json(build(page, state.clock.now())))
 }
 
 /// The brand the customer chose, and the tip.
-#[derive(Deserialize, ToSchema)]
+#[derive(Values, ToSchema)]
+// Unknown members are refused (one 400 naming them): the schema says so.
 #[serde(deny_unknown_fields)]
-pub struct StartBody {
+#[values(body = "json")]
+pub struct StartValues {
     /// One of the shop's `brands[].payment`.
-    #[schema(example = "paypay")]
-    payment_method: String,
+    #[schema(inline)]
+    payment_method: BrandCode,
     /// A whole number of yen, 0 (the default) unless `tip_vas_enabled`; at most the amount.
-    /// Taken as any JSON value so that a wrong one is named in the 400 rather than refused whole.
-    #[serde(default)]
-    #[schema(value_type = Option<i64>, minimum = 0, example = 100)]
-    tip: serde_json::Value,
+    #[schema(inline)]
+    tip: Option<Tip>,
 }
 
 /// Start an attempt
@@ -273,7 +260,7 @@ pub struct StartBody {
     operation_id = "start_attempt",
     tag = "Checkout",
     params(("token" = String, Path, description = "The payment's token (from its checkout `url`).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
-    request_body = StartBody,
+    request_body = StartValues,
     responses(
         (status = 200, description = "The checkout, with the new attempt.", body = CheckoutView),
         (status = 400, description = "`errors` names the field: an unknown or not offered `payment_method`; a `tip` that is not a whole number, out of range, or not 0 when the payment takes no tip.", body = ErrorBody,
@@ -286,34 +273,14 @@ pub struct StartBody {
 pub async fn start(
     State(state): State<AppState>,
     Path(token): Path<String>,
-    Json(body): Json<StartBody>,
+    values: StartValues,
 ) -> Result<Json<CheckoutView>, ApiError> {
-    let record = payments::find_by_token(&state.db, &token, true)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("no payment with this token".into()))?;
-    let p = &record.payment;
-    let offered = shops::payment_methods(&state.db, p.shop_id).await?;
-    let mut errors = Vec::new();
-    let method = PaymentMethod::parse(&body.payment_method).filter(|m| offered.contains(m));
-    if method.is_none() {
-        errors.push(FieldError::new(
-            "payment_method",
-            "is not one of the brands this shop offers",
-        ));
-    }
-    let tip = match &body.tip {
-        serde_json::Value::Null => Some(0),
-        v => v.as_i64(),
+    let choice = Choice {
+        brand: values.payment_method.0,
+        tip: values.tip.map_or(0, |t| t.0),
     };
-    let tip = check_tip(tip, p.tip_vas_enabled, p.amount).unwrap_or_else(|message| {
-        errors.push(FieldError::new("tip", message));
-        0
-    });
-    let Some(method) = method.filter(|_| errors.is_empty()) else {
-        return Err(ApiError::invalid(errors));
-    };
-    begin(&state, p, method, tip).await?;
-    Ok(Json(view(&state, &token).await?))
+    let page = service::choose(&state, &token, choice).await?;
+    Ok(Json(build(page, state.clock.now())))
 }
 
 async fn finish(
@@ -322,21 +289,8 @@ async fn finish(
     number: String,
     outcome: Outcome,
 ) -> Result<Json<CheckoutView>, ApiError> {
-    let not_found = || ApiError::NotFound("no such payment attempt".into());
-    let (attempt, payment) = attempts::find_by_number(&state.db, &number)
-        .await?
-        .ok_or_else(not_found)?;
-    if payment.token != token {
-        return Err(not_found());
-    }
-    if payment.livemode {
-        // Live attempts are settled by their brand, never by the sandbox page.
-        return Err(ApiError::Conflict(
-            "live payments are approved by their brand, not by the sandbox page".into(),
-        ));
-    }
-    settle(&state, attempt.id, outcome).await?;
-    Ok(Json(view(&state, &token).await?))
+    let page = service::settle_from_page(&state, &token, &number, outcome).await?;
+    Ok(Json(build(page, state.clock.now())))
 }
 
 /// Approve an attempt (sandbox)

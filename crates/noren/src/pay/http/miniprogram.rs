@@ -1,20 +1,13 @@
 //! The mini-program charge (seed 000 §3 "Mini-program charge", §7): a WeChat mini-program pays
-//! a predefined payment in place. In the sandbox the charge is signed with the shop's
-//! mini-program key of the payment's mode (DESIGN.md: "an HMAC in the sandbox"; its own key, not
-//! the webhook secret, printed by `noren miniprogram-app add`) and the attempt is approved like
-//! any other.
+//! a predefined payment in place. The handler extracts and maps; the checks, the attempt and
+//! the signature are `pay::service::miniprogram::charge`'s.
 
-use crate::db::repo::{accounts, shops};
-use crate::domain::payment::PaymentMethod;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
 use crate::http::state::AppState;
 use crate::http::values::{Text, Values};
-use crate::pay::service::flow::begin;
-use crate::pay::store::payments;
-use crate::webhooks::signing::hmac_hex;
+use crate::pay::service::miniprogram::{self, SignedCharge};
 use axum::extract::State;
-use rand::distr::{Alphanumeric, SampleString};
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
@@ -115,47 +108,14 @@ pub async fn wechatpay(
         openid: _openid,
         appid,
     } = values;
-    let appid = appid.into_string();
-    let not_found = || ApiError::NotFound("payment not found".into());
-    let record = payments::find_by_token(&state.db, &token, true)
-        .await?
-        .ok_or_else(not_found)?;
-    let p = record.payment;
-    let shop = accounts::find_shop(&state.db, p.shop_id)
-        .await?
-        .ok_or_else(not_found)?;
-    if shop.number != number {
-        return Err(not_found());
-    }
-    if !shops::has_miniprogram_app(&state.db, shop.id, &appid).await? {
-        return Err(ApiError::client("app id not found"));
-    }
-    let method = PaymentMethod::WeChatPay;
-    if !shops::payment_methods(&state.db, shop.id)
-        .await?
-        .contains(&method)
-    {
-        return Err(ApiError::Conflict(
-            "wechatpay is not offered by this shop".into(),
-        ));
-    }
-    let attempt = begin(&state, &p, method, 0).await?;
-    let secret = shops::miniprogram_key(
-        &state.db,
-        &state.secret_box,
-        shop.id,
-        p.livemode,
-        state.clock.now(),
-    )
-    .await?;
-    let time_stamp = state.clock.now().timestamp().to_string();
-    let nonce_str = Alphanumeric.sample_string(&mut rand::rng(), 32);
-    let package = format!("prepay_id=sbx_{}", attempt.payment_number);
-    let sign_type = "HMAC-SHA256".to_string();
-    let signed = format!(
-        "appId={appid}&nonceStr={nonce_str}&package={package}&signType={sign_type}&timeStamp={time_stamp}"
-    );
-    let pay_sign = hmac_hex(secret.as_bytes(), signed.as_bytes()).to_ascii_uppercase();
+    let SignedCharge {
+        attempt,
+        time_stamp,
+        nonce_str,
+        package,
+        sign_type,
+        pay_sign,
+    } = miniprogram::charge(&state, &token, &number, appid.as_str()).await?;
     Ok(Json(MiniProgramCharge {
         charge: Charge {
             time_stamp,
@@ -166,6 +126,6 @@ pub async fn wechatpay(
         },
         id: attempt.id,
         number: attempt.payment_number,
-        payment: method.provider().to_string(),
+        payment: miniprogram::METHOD.provider().to_string(),
     }))
 }

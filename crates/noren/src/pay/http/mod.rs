@@ -1,9 +1,13 @@
-//! The payment API's handlers: extract, call one service or store function, map the answer (DTOs, value types and spec examples beside them).
+//! The payment API's handlers: extract, call one service or store function, map the answer
+//! (DTOs, value types and spec examples beside them; the service's errors mapped in
+//! [`error`], `Idempotency-Key`'s answers rendered in [`idempotency`]).
 
 pub mod brands;
 pub mod checkout;
 pub mod dto;
+pub mod error;
 pub mod examples;
+pub mod idempotency;
 pub mod miniprogram;
 pub mod params;
 pub mod payments;

@@ -1,10 +1,11 @@
 //! The payment API's value types, each bound named once: the spec (`#[param(inline)]` reads the
 //! type's schema) and the parser both use it (see `http::values` for the mechanism).
 
-use crate::http::values::{Int, Raw, Text, Value};
+use crate::domain::payment::PaymentMethod;
+use crate::http::values::{Int, Raw, Text, Value, schema_name};
 use crate::pay::store::payments::OrderBy;
 use std::borrow::Cow;
-use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -58,3 +59,57 @@ impl ToSchema for OrderBy {
         Cow::Borrowed("OrderBy")
     }
 }
+
+/// The brand the customer chose on the checkout (`payment_method`), as sent: the brand, or
+/// `None` for a code Noren does not know. Whether the shop offers it is the service's question
+/// (`pay::domain::lifecycle::check_choice`), which answers both the same way, so that the 400
+/// names it together with a tip the payment does not take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BrandCode(pub Option<PaymentMethod>);
+
+impl Value for BrandCode {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        raw.text().map(|code| BrandCode(PaymentMethod::parse(code)))
+    }
+}
+
+impl PartialSchema for BrandCode {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .examples([serde_json::json!("paypay")])
+            .into()
+    }
+}
+
+/// A tip in whole yen, as the checkout sends it: a JSON integer (`100`, not `100.0` nor
+/// `"100"`). Its bounds depend on the payment (0 unless `tip_vas_enabled`, at most the amount):
+/// `pay::domain::lifecycle::check_tip` judges them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tip(pub i64);
+
+impl Value for Tip {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let whole = match raw {
+            Raw::Json(serde_json::Value::Number(n)) => n.as_i64(),
+            Raw::Json(_) => None,
+            Raw::Text(text) => text.trim().parse().ok(),
+        };
+        whole
+            .map(Tip)
+            .ok_or_else(|| "must be a whole number of yen".into())
+    }
+}
+
+impl PartialSchema for Tip {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .minimum(Some(0))
+            .examples([serde_json::json!(100)])
+            .into()
+    }
+}
+
+schema_name!(BrandCode, Tip);

@@ -11,9 +11,9 @@ use crate::http::values::{
     WebhookUrl,
 };
 use crate::pay::http::dto::{CreatedPayment, PaymentPage, PredefinedPayment};
+use crate::pay::http::idempotency::{self, IdempotencyKey, fingerprint};
 use crate::pay::http::params::{Custom, ExpiresAfter, OrderNo, Token};
-use crate::pay::service::flow::not_payable;
-use crate::pay::service::idempotency::{self, IdempotencyKey, fingerprint};
+use crate::pay::service::error::PayError;
 use crate::pay::store::payments::{
     self, Changes, ListQuery, NewPayment, OrderBy, PaymentError, PaymentRef,
 };
@@ -66,7 +66,7 @@ async fn create(
     })?;
     let principal = &merchant.0;
     if !principal.shop.is_payable {
-        return Err(not_payable());
+        return Err(PayError::NotPayable.into());
     }
     let record = payments::create(
         db,

@@ -1,13 +1,13 @@
 //! What merchants see of their webhooks: every event with each delivery attempt, and a way to
-//! send one again, limited so that redelivery cannot be used to multiply requests (issue 9
-//! item 2): each key may redeliver [`REDELIVERIES_PER_KEY_PER_MINUTE`](crate::http::ratelimit::REDELIVERIES_PER_KEY_PER_MINUTE) times a minute (a
-//! `governor` limiter per process), and each event is sent at most
-//! `service::webhook_events::SENDS_PER_EVENT_PER_HOUR` times in any hour, retries included (counted from its attempts).
+//! send one again, limited so that redelivery cannot be used to multiply requests
+//! (`pay::service::webhook_events`: each key may redeliver
+//! [`REDELIVERIES_PER_KEY_PER_MINUTE`](crate::http::ratelimit::REDELIVERIES_PER_KEY_PER_MINUTE)
+//! times a minute, and each event is sent at most
+//! `service::webhook_events::SENDS_PER_EVENT_PER_HOUR` times in any hour, retries included).
 
 use crate::http::auth::SecretKey;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{Json, Path};
-use crate::http::ratelimit::REDELIVERIES_PER_KEY_PER_MINUTE;
 use crate::http::state::AppState;
 use crate::http::values::{Limit, Offset, Page, Text, Values};
 use crate::pay::http::dto::iso;
@@ -216,21 +216,13 @@ pub async fn redeliver_webhook_event(
     Path(id): Path<String>,
 ) -> Result<Json<WebhookEventRecord>, ApiError> {
     let principal = &merchant.0;
-    let livemode = principal.livemode();
-    if let Err(not_until) = state.redeliver_limiter.check_key(&principal.key_id) {
-        state.metrics.rate_limited("redeliver").increment(1);
-        let wait =
-            not_until.wait_time_from(governor::clock::Clock::now(state.redeliver_limiter.clock()));
-        return Err(ApiError::TooManyRequests {
-            message: format!(
-                "this key asked for {REDELIVERIES_PER_KEY_PER_MINUTE} redeliveries in the last minute; try again later"
-            ),
-            retry_after_secs: wait.as_secs_f64().ceil() as u64,
-        });
-    }
-    service::redeliver(&state, principal.shop.id, livemode, &id).await?;
-    let record = webhooks::find_event(&state.db, principal.shop.id, livemode, &id)
-        .await?
-        .ok_or_else(|| service::not_found(&id))?;
+    let record = service::redeliver(
+        &state,
+        principal.key_id,
+        principal.shop.id,
+        principal.livemode(),
+        &id,
+    )
+    .await?;
     Ok(Json(self::record(record)?))
 }

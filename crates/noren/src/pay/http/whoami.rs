@@ -1,6 +1,5 @@
 //! `GET /v3/api_keys/whoami` (seed 000 §3 "Key check result", §7).
 
-use crate::db::repo::accounts::MerchantPrincipal;
 use crate::domain::lang::Lang;
 use crate::http::auth::Merchant;
 use crate::http::error::ErrorBody;
@@ -90,9 +89,9 @@ pub struct KeyCheckResult {
     pub api_key: KeyInfo,
 }
 
-impl From<&MerchantPrincipal> for KeyCheckResult {
-    fn from(p: &MerchantPrincipal) -> Self {
-        let p = p.clone();
+impl From<&Merchant> for KeyCheckResult {
+    fn from(Merchant(p): &Merchant) -> Self {
+        let p = p.as_ref().clone();
         KeyCheckResult {
             legal_person: LegalPerson {
                 company_email: p.legal_person.company_email,
@@ -153,6 +152,6 @@ impl From<&MerchantPrincipal> for KeyCheckResult {
             example = json!({"code": "forbidden", "message": "this key's shop device is disabled"})),
     )
 )]
-pub async fn whoami(Merchant(principal): Merchant) -> Json<KeyCheckResult> {
-    Json(principal.as_ref().into())
+pub async fn whoami(merchant: Merchant) -> Json<KeyCheckResult> {
+    Json(KeyCheckResult::from(&merchant))
 }

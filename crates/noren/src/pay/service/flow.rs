@@ -1,29 +1,19 @@
 //! The steps of a payment attempt shared by the checkout, the sandbox calls and the
-//! mini-program charge: start one with a brand's connector, settle it, refund it, map their
-//! refusals. The rules are in `domain::{lifecycle, refund}`; this file only sequences the
-//! repository and the connectors.
+//! mini-program charge: start one with a brand's connector, settle it, refund it. The rules are
+//! in `domain::{lifecycle, refund}`; this file only sequences the store and the connectors, and
+//! answers [`PayError`].
 
-use crate::connectors::{AttemptRef, not_connected};
+use crate::connectors::AttemptRef;
 use crate::db::Executor;
 use crate::db::entities::{payment, predefined_payment};
 use crate::db::{begin_write, begin_write_in};
 use crate::domain::payment::{PaymentMethod, PaymentStatus};
-use crate::http::error::{ApiError, Doing, database_error};
 use crate::http::state::AppState;
 use crate::http::state::Effects;
 use crate::pay::domain::refund::Refusal;
+use crate::pay::service::error::{Doing, PayError};
 use crate::pay::service::hooks::{MoneyChange, PaymentHooks};
 use crate::pay::store::attempts::{self, AttemptError};
-
-/// The answer to a payment for a shop that may not take payments (`noren shop create
-/// --not-payable`; `whoami` shows `shop.is_payable`).
-pub fn not_payable() -> ApiError {
-    ApiError::Forbidden(
-        "this shop cannot take payments (shop.is_payable is false in whoami); ask Noren support \
-         to enable payments for it"
-            .into(),
-    )
-}
 
 /// Starts an attempt of `p` with `method` (and `tip`) and hands it to the brand's connector.
 pub async fn begin(
@@ -31,22 +21,18 @@ pub async fn begin(
     p: &predefined_payment::Model,
     method: PaymentMethod,
     tip: i64,
-) -> Result<payment::Model, ApiError> {
+) -> Result<payment::Model, PayError> {
     let payable = crate::db::repo::accounts::find_shop(&state.db, p.shop_id)
-        .await?
+        .await
+        .doing(|| format!("reading the shop of payment {}", p.id))?
         .is_some_and(|shop| shop.is_payable);
     if !payable {
-        return Err(not_payable());
+        return Err(PayError::NotPayable);
     }
     let Some(connector) = state.connectors.for_attempt(p.livemode, method) else {
-        return Err(ApiError::Conflict(not_connected(method)));
+        return Err(PayError::NotConnected(method));
     };
-    let attempt = start(state, p.id, method, tip)
-        .await
-        .map_err(attempt_error(format!(
-            "starting an attempt of payment {}",
-            p.id
-        )))?;
+    let attempt = start(state, p.id, method, tip).await?;
     connector
         .begin(&AttemptRef {
             token: &p.token,
@@ -56,7 +42,7 @@ pub async fn begin(
             livemode: p.livemode,
         })
         .await
-        .map_err(|e| ApiError::Conflict(e.to_string()))?;
+        .map_err(|e| PayError::BrandRefused(e.to_string()))?;
     Ok(attempt)
 }
 
@@ -67,11 +53,16 @@ pub async fn start(
     payment_id: i64,
     method: PaymentMethod,
     tip: i64,
-) -> Result<payment::Model, AttemptError> {
-    let tx = begin_write(&state.db).await?;
-    let attempt = attempts::start(&tx, payment_id, method, tip, state.clock.now()).await?;
-    tx.commit().await?;
-    Ok(attempt)
+) -> Result<payment::Model, PayError> {
+    let started = async {
+        let tx = begin_write(&state.db).await?;
+        let attempt = attempts::start(&tx, payment_id, method, tip, state.clock.now()).await?;
+        tx.commit().await?;
+        Ok::<_, AttemptError>(attempt)
+    };
+    started.await.map_err(PayError::attempt(format!(
+        "starting an attempt of payment {payment_id}"
+    )))
 }
 
 /// Settles an attempt; an approval moves the payment's followers (its order) and writes the
@@ -80,19 +71,19 @@ pub async fn settle(
     state: &AppState,
     attempt_id: i64,
     outcome: attempts::Outcome,
-) -> Result<attempts::Settled, ApiError> {
+) -> Result<attempts::Settled, PayError> {
     let hooks = state.slice::<PaymentHooks>();
     let doing = || format!("settling attempt {attempt_id}");
     let tx = begin_write(&state.db).await.doing(doing)?;
     let events = state.event_settings();
     let settled = attempts::settle(&tx, attempt_id, outcome, &events)
         .await
-        .map_err(attempt_error(doing()))?;
+        .map_err(PayError::attempt(doing()))?;
     if settled.event.is_some() {
         hooks
             .money_changed(&tx, &settled.payment, MoneyChange::Paid, events.now)
             .await
-            .map_err(|e| database_error(doing(), e))?;
+            .doing(doing)?;
     }
     tx.commit().await.doing(doing)?;
     let effects = if settled.event.is_some() {
@@ -102,16 +93,6 @@ pub async fn settle(
     };
     effects.apply(state);
     Ok(settled)
-}
-
-/// The answer for a refused or failed attempt change; `what` names the payment or attempt in
-/// the log line of a database error.
-pub fn attempt_error(what: impl std::fmt::Display) -> impl FnOnce(AttemptError) -> ApiError {
-    move |e| match e {
-        AttemptError::NotFound => ApiError::NotFound("payment not found".into()),
-        AttemptError::NotOpen(m) => ApiError::Conflict(m),
-        AttemptError::Db(e) => database_error(what, e),
-    }
 }
 
 /// Refunds an attempt that [`crate::pay::domain::refund::eligibility`] accepted: claims it (exactly
@@ -124,10 +105,16 @@ pub async fn refund(
     db: &Executor<'_>,
     attempt: payment::Model,
     p: &predefined_payment::Model,
-) -> Result<(payment::Model, Result<(), Refusal>), ApiError> {
-    if !attempts::claim_refund(db, attempt.id, state.clock.now()).await? {
+) -> Result<(payment::Model, Result<(), Refusal>), PayError> {
+    let attempt_id = attempt.id;
+    let doing = || format!("refunding attempt {attempt_id}");
+    if !attempts::claim_refund(db, attempt.id, state.clock.now())
+        .await
+        .doing(doing)?
+    {
         let current = attempts::find_by_number(db, &attempt.payment_number)
-            .await?
+            .await
+            .doing(doing)?
             .map(|(a, _)| a)
             .unwrap_or(attempt);
         let refusal = Refusal::claim_taken(PaymentStatus::try_from(current.status).ok());
@@ -136,7 +123,9 @@ pub async fn refund(
     let method = PaymentMethod::parse(&attempt.payment_method);
     let connector = method.and_then(|m| state.connectors.for_attempt(attempt.livemode, m));
     let (Some(method), Some(connector)) = (method, connector) else {
-        attempts::release_refund(db, attempt.id).await?;
+        attempts::release_refund(db, attempt.id)
+            .await
+            .doing(doing)?;
         return Ok((attempt, Err(Refusal::not_connected())));
     };
     let refused = connector
@@ -149,7 +138,9 @@ pub async fn refund(
         })
         .await;
     if let Err(e) = refused {
-        attempts::release_refund(db, attempt.id).await?;
+        attempts::release_refund(db, attempt.id)
+            .await
+            .doing(doing)?;
         return Ok((attempt, Err(Refusal::refused_by_brand(e))));
     }
     match complete_refund(state, db, attempt.id).await {

@@ -1,9 +1,9 @@
 //! Idempotency records (DESIGN.md: an `Idempotency-Key` on creates and refunds answers a
 //! repeat within 24 hours with the first answer).
 //!
-//! `pay/idempotency.rs` calls [`claim`], the work and [`store`] on one transaction, so the key,
-//! the change it protects and the answer commit together: a crash in between leaves none of
-//! them. The claim inserts with `ON CONFLICT DO NOTHING`, which never aborts a PostgreSQL
+//! `pay/service/idempotency.rs` calls [`claim`], the work and [`store`] on one transaction, so
+//! the key, the change it protects and the answer commit together: a crash in between leaves
+//! none of them. The claim inserts with `ON CONFLICT DO NOTHING`, which never aborts a PostgreSQL
 //! transaction and makes a concurrent request with the same key wait for the first one's
 //! commit (then it replays the answer) or rollback (then it runs).
 

@@ -3,4 +3,5 @@
 pub mod attempts;
 pub mod idempotency;
 pub mod payments;
+pub mod shops;
 pub mod token_reads;

@@ -1,8 +1,9 @@
 //! Shop settings of the payment API: which brands the checkout offers, the mini-program
-//! app ids registered for the wechatpay charge, and the keys that sign those charges.
+//! app ids registered for the wechatpay charge, and the keys that sign those charges. The
+//! operator commands (`cli.rs`) write them; the payment API reads them.
 
-use super::SelectFirst;
 use crate::db::entities::{miniprogram_app, miniprogram_key, shop_payment_method};
+use crate::db::repo::{SelectFirst, is_unique_violation};
 use crate::domain::brands::DEFAULT_BRANDS;
 use crate::domain::payment::PaymentMethod;
 use crate::domain::secret_box::SecretBox;
@@ -54,6 +55,7 @@ pub async fn set_payment_methods(
     Ok(())
 }
 
+/// Whether `appid` is registered for the shop's mini-program charges.
 pub async fn has_miniprogram_app(
     db: &impl ConnectionTrait,
     shop_id: i64,
@@ -120,7 +122,7 @@ pub async fn miniprogram_key(
     match inserted {
         Ok(_) => Ok(key),
         // Made by a concurrent first use: read that one.
-        Err(e) if super::is_unique_violation(&e) => match find().first(db).await? {
+        Err(e) if is_unique_violation(&e) => match find().first(db).await? {
             Some(row) => sb
                 .open(&row.secret)
                 .map_err(|e| DbErr::Custom(e.to_string())),
