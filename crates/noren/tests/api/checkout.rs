@@ -164,6 +164,33 @@ both_databases! {
         assert_eq!(json(res).await["code"], "client");
     }
 
+    async fn a_start_body_of_the_wrong_shape_answers_one_400_naming_each_member(app) {
+        let m = fixtures::test_merchant(app.db(), "Shape").await;
+        let token = payment(&app, &m.key, &[("amount", "1000"), ("tip_vas_enabled", "true")]).await;
+        let url = app.url(&format!("/checkout/api/{token}/attempts"));
+        // A member the call does not take, no brand, a tip that is not a JSON integer: one 400.
+        let res = app.client.post(&url).json(&json!({"colour": "red", "tip": 100.0})).send().await.expect("sent");
+        assert_eq!(res.status(), 400);
+        let body = json(res).await;
+        assert_eq!(body["code"], "client");
+        assert_eq!(body["message"], "3 invalid fields");
+        assert_eq!(body["errors"], json!([
+            {"field": "colour", "message": "unknown value; this call takes payment_method, tip"},
+            {"field": "payment_method", "message": "is required"},
+            {"field": "tip", "message": "must be a whole number of yen"},
+        ]));
+        let res = app.client.post(&url).json(&json!({"payment_method": 5})).send().await.expect("sent");
+        assert_eq!(res.status(), 400);
+        assert_eq!(json(res).await["errors"], json!([{"field": "payment_method", "message": "must be a string"}]));
+        let p = json(app.get(&format!("/v3/predefined_payments/{token}")).await).await;
+        assert_eq!(p["started"], false, "a refused choice starts nothing");
+        // A null tip is no tip.
+        let res = app.client.post(&url).json(&json!({"payment_method": "paypay", "tip": null})).send().await.expect("sent");
+        assert_eq!(res.status(), 200);
+        let v = json(res).await;
+        assert_eq!((v["tip"].as_i64(), v["attempt"]["amount"].as_i64()), (Some(0), Some(1000)));
+    }
+
     async fn a_declined_attempt_lets_the_customer_choose_again(app) {
         let m = fixtures::test_merchant(app.db(), "Decline").await;
         let token = payment(&app, &m.key, &[("amount", "900")]).await;
