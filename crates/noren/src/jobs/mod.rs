@@ -307,6 +307,15 @@ impl<'a> End<'a> {
         }
     }
 
+    /// When the job is due again, if this end puts it back to pending.
+    pub(crate) fn due_again(&self) -> Option<DateTime<Utc>> {
+        match self {
+            End::Retry(at, _) => *at,
+            End::Later(at) => Some(*at),
+            _ => None,
+        }
+    }
+
     /// The `outcome` label of `noren_jobs_total`.
     pub(crate) fn label(&self) -> &'static str {
         match self {

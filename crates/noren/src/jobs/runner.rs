@@ -181,13 +181,21 @@ async fn serve_queue<J: Job>(
     let lease = chrono::Duration::from_std(kind.lease()).unwrap_or(chrono::Duration::seconds(60));
     let permits = Arc::new(Semaphore::new(concurrency));
     let ctx = Arc::new(ctx);
-    let mut tasks = JoinSet::new();
+    let mut tasks: JoinSet<Option<Duration>> = JoinSet::new();
     let mut counted: Option<Instant> = None;
+    // The soonest a job this runner put back to pending is due again: a delivery postponed for
+    // 2 s is claimed then, not at the next poll (a minute, say) when that comes later.
+    let mut due_again: Option<tokio::time::Instant> = None;
     loop {
         if *shutdown.borrow() {
             break;
         }
-        while tasks.try_join_next().is_some() {}
+        while let Some(ended) = tasks.try_join_next() {
+            note_due_again(&mut due_again, ended);
+        }
+        if due_again.is_some_and(|at| at <= tokio::time::Instant::now()) {
+            due_again = None;
+        }
         let free = permits.available_permits();
         let mut claimed = 0;
         if free > 0 {
@@ -213,7 +221,7 @@ async fn serve_queue<J: Job>(
                                 Some(p) => Some(p),
                                 None => permits.acquire_owned().await.ok(),
                             };
-                            run_one(&*kind, &ctx, row).await;
+                            run_one(&*kind, &ctx, row).await
                         });
                     }
                 }
@@ -223,20 +231,38 @@ async fn serve_queue<J: Job>(
         if claimed > 0 && claimed == free {
             // A full batch: there may be more due. Wait for a free slot, then claim again.
             tokio::select! {
-                _ = tasks.join_next(), if !tasks.is_empty() => {}
+                ended = tasks.join_next(), if !tasks.is_empty() => {
+                    note_due_again(&mut due_again, ended.unwrap_or(Ok(None)));
+                }
                 _ = shutdown.changed() => {}
             }
             continue;
         }
+        let next_look = tokio::time::Instant::now() + poll;
+        let next_look = due_again.map_or(next_look, |at| at.min(next_look));
         tokio::select! {
             () = wake.woken() => {}
-            () = tokio::time::sleep(poll) => {}
+            () = tokio::time::sleep_until(next_look) => {}
             // Every slot busy: look again as soon as one frees up.
-            _ = tasks.join_next(), if free == 0 && !tasks.is_empty() => {}
+            ended = tasks.join_next(), if free == 0 && !tasks.is_empty() => {
+                note_due_again(&mut due_again, ended.unwrap_or(Ok(None)));
+            }
             _ = shutdown.changed() => {}
         }
     }
     while tasks.join_next().await.is_some() {}
+}
+
+/// Keeps the sooner of `due_again` and when a run that just `ended` put its job back (a join
+/// error, a run that panicked, puts nothing back: its lease runs out).
+fn note_due_again(
+    due_again: &mut Option<tokio::time::Instant>,
+    ended: Result<Option<Duration>, tokio::task::JoinError>,
+) {
+    if let Ok(Some(after)) = ended {
+        let at = tokio::time::Instant::now() + after;
+        *due_again = Some(due_again.map_or(at, |soonest| soonest.min(at)));
+    }
 }
 
 /// Sets `noren_jobs_queued{queue}` after a poll. A claim that took fewer than it could has taken
@@ -264,8 +290,9 @@ async fn report_queued<J: Job>(
     }
 }
 
-/// Runs one claimed job, renewing its lease every half lease, and records how it ended.
-async fn run_one<J: Job>(kind: &J, ctx: &Context, row: job::Model) {
+/// Runs one claimed job, renewing its lease every half lease, and records how it ended; how long
+/// until it is due again when it went back to pending.
+async fn run_one<J: Job>(kind: &J, ctx: &Context, row: job::Model) -> Option<Duration> {
     let outcome = match serde_json::from_str::<J::Payload>(&row.payload) {
         Ok(payload) => {
             let claimed = Claimed {
@@ -289,7 +316,7 @@ async fn run_one<J: Job>(kind: &J, ctx: &Context, row: job::Model) {
         }
         Err(e) => Outcome::Failed(format!("the payload cannot be read: {e}")),
     };
-    record(kind, ctx, &row, outcome).await;
+    record(kind, ctx, &row, outcome).await
 }
 
 async fn renew(ctx: &Context, row: &job::Model, lease: Duration) {
@@ -310,7 +337,12 @@ async fn renew(ctx: &Context, row: &job::Model, lease: Duration) {
 }
 
 /// Writes the outcome on the job (only while this runner still holds it) and counts it.
-async fn record<J: Job>(kind: &J, ctx: &Context, row: &job::Model, outcome: Outcome) {
+async fn record<J: Job>(
+    kind: &J,
+    ctx: &Context,
+    row: &job::Model,
+    outcome: Outcome,
+) -> Option<Duration> {
     let t = repo::JobTime::of(&ctx.clock);
     let end = End::of(
         &outcome,
@@ -335,6 +367,8 @@ async fn record<J: Job>(kind: &J, ctx: &Context, row: &job::Model, outcome: Outc
     }
     metrics::counter!("noren_jobs_total", "queue" => J::QUEUE, "outcome" => end.label())
         .increment(1);
+    end.due_again()
+        .map(|at| (at - t.now).to_std().unwrap_or_default())
 }
 
 #[cfg(test)]
@@ -446,6 +480,62 @@ mod tests {
             }
             recorded
         }
+    }
+
+    /// Postpones its job 50 ms the first time, is done the second; polls once a minute.
+    struct Postponing(Arc<AtomicU64>);
+
+    impl Job for Postponing {
+        const QUEUE: &'static str = "postponing";
+        type Payload = i64;
+        fn poll(&self) -> Duration {
+            Duration::from_secs(60)
+        }
+        async fn run(&self, _: &Context, _: &Claimed<i64>) -> Outcome {
+            if self.0.fetch_add(1, Ordering::Relaxed) == 0 {
+                Outcome::Later {
+                    after: Duration::from_millis(50),
+                }
+            } else {
+                Outcome::Done
+            }
+        }
+    }
+
+    #[test]
+    fn a_job_put_back_for_less_than_the_poll_runs_when_it_is_due() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("jobs.db").display());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async {
+            let db = crate::db::connect_and_migrate(&url).await.expect("db");
+            let clock = Clock::system();
+            let now = clock.now();
+            crate::jobs::enqueue::<Postponing>(&db, &0, now, 1, now)
+                .await
+                .expect("enqueue");
+            let runs = Arc::new(AtomicU64::new(0));
+            let mut runner = Runner::new(db.clone(), clock.clone());
+            runner.register(Postponing(runs.clone()), Arc::new(Wake::default()));
+            let (stop, stopped) = watch::channel(false);
+            let handle = runner.spawn(stopped);
+            // Well under the minute the runner would otherwise sleep before it looks again.
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while repo::unfinished(&db, "postponing").await.expect("count") > 0 {
+                assert!(
+                    Instant::now() < deadline,
+                    "the postponed job waited for the next poll ({} runs)",
+                    runs.load(Ordering::Relaxed)
+                );
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            assert_eq!(runs.load(Ordering::Relaxed), 2, "postponed once, then done");
+            let _ = stop.send(true);
+            handle.await.expect("runner stopped");
+        });
     }
 
     #[test]
