@@ -2,7 +2,7 @@
 // Writes DIR/csp-script-hashes.txt: the SHA-256 (`sha256-<base64>`, one a line) of every distinct
 // inline script that runs in the HTML pages of a static build. The noren server reads it at
 // start-up and allows exactly these in the portal's Content-Security-Policy
-// (`script-src 'self' 'sha256-…'`, crates/noren/src/http/layers.rs), so no `'unsafe-inline'`
+// (`script-src 'self' 'sha256-…'`, crates/noren-core/src/http/layers.rs), so no `'unsafe-inline'`
 // is needed for the few scripts Docusaurus writes into each page (colour mode, announcement bar).
 // Data blocks (`type="application/ld+json"` …) do not run and are not listed.
 //

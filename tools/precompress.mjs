@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes `FILE.br` (brotli, quality 11) and `FILE.gz` (gzip, level 9) next to every text file of a
 // static build, so that the server sends them as they are (tower-http's `precompressed_br` and
-// `precompressed_gzip` in crates/noren/src/http/statics.rs) instead of compressing each answer.
+// `precompressed_gzip` in crates/noren-core/src/http/statics.rs) instead of compressing each answer.
 // Node's own zlib: no dependency. A sibling is written only when it is smaller than the file;
 // files under 1 KiB are left to the server.
 //

@@ -1,6 +1,6 @@
 //! `#[derive(Values)]`: makes a call's values struct its own extractor and validator, beside
 //! `#[derive(utoipa::IntoParams)]` on the same struct, which makes it the call's OpenAPI
-//! parameters. The guide is in `noren::http::values`; this crate only writes the code that a
+//! parameters. The guide is in `noren_core::http::values`; this crate only writes the code that a
 //! struct's fields imply (the list of names, one read per field, the `FromRequest` impl).
 //!
 //! Why a derive and not a `macro_rules!` wrapper: the names a call takes are its fields' names
@@ -20,8 +20,8 @@ use syn::{
     parse_macro_input,
 };
 
-/// Derives `noren::http::values::FromValues` and axum's `FromRequest` for a struct whose fields
-/// are `noren::http::values::Value` types (`Option<T>` for an optional value). The struct also
+/// Derives `noren_core::http::values::FromValues` and axum's `FromRequest` for a struct whose fields
+/// are `noren_core::http::values::Value` types (`Option<T>` for an optional value). The struct also
 /// derives `utoipa::IntoParams` (query values, form bodies) or `utoipa::ToSchema` (a JSON body).
 ///
 /// Container attributes: `#[values(body = "form" | "json" | "form_or_json")]` (which request
@@ -42,7 +42,7 @@ pub fn derive_values(input: TokenStream) -> TokenStream {
 
 /// The crate whose `http::values` and `http::error` the generated code names unless a struct
 /// says `#[values(crate = "…")]`.
-const DEFAULT_CRATE: &str = "::noren";
+const DEFAULT_CRATE: &str = "::noren_core";
 
 struct Container {
     body: proc_macro2::TokenStream,

@@ -7,11 +7,104 @@
 //! shared infrastructure imports no API slice, and a slice reaches another only through its
 //! service. The three slices have the same inner layout, and no handler opens a transaction
 //! (issue 19 item 1).
+//!
+//! Since issue 33 item 1 the slices and the infrastructure are crates of their own
+//! (`noren-core`, `noren-pay`, `noren-order`, `noren-inbound`, under the application `noren`):
+//! Cargo refuses a circle between them and a slice that names a crate it does not depend on;
+//! `the_crates_depend_as_the_layers_do` keeps the dependencies themselves to the layering, and
+//! the module rules read every crate as the one crate it was ([`as_one_crate`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-fn modules(dir: &Path, prefix: &str, out: &mut BTreeMap<String, String>) {
+/// The workspace's crates, each with the module its source is read as: the slices under their
+/// folder's name, as when they were one crate (`noren-pay` is `pay`, its `crate::store` is
+/// `crate::pay::store`), and the infrastructure (`noren-core`) and the application (`noren`) at
+/// the top. So one graph holds the modules of every crate and the rules name them as before.
+const CRATES: [(&str, &str); 5] = [
+    ("noren-core", ""),
+    ("noren-pay", "pay"),
+    ("noren-order", "order"),
+    ("noren-inbound", "inbound"),
+    ("noren", ""),
+];
+
+/// `crates/<name>/src`.
+fn crate_src(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(name)
+        .join("src")
+}
+
+/// The source folder of a slice's crate (`pay` → `crates/noren-pay/src`).
+fn slice_src(slice: &str) -> std::path::PathBuf {
+    crate_src(&format!("noren-{slice}"))
+}
+
+/// `text` with every path that starts with `from` (not `a::from`, not `xfrom`) starting with
+/// `to` instead.
+fn rebase(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in text.match_indices(from) {
+        let before = text[..i].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        out.push_str(&text[last..i]);
+        out.push_str(to);
+        last = i + from.len();
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// The source of a file of the crate read as `module` (see [`CRATES`]), its paths written as
+/// in one crate: `crate::` of a slice's crate is `crate::<slice>::`, `noren_core::` is
+/// `crate::`, `noren_pay::` is `crate::pay::`.
+fn as_one_crate(text: &str, module: &str) -> String {
+    let mut text = text.to_string();
+    if !module.is_empty() {
+        text = rebase(&text, "crate::", &format!("crate::{module}::"));
+    }
+    text = rebase(&text, "noren_core::", "crate::");
+    for slice in SLICES {
+        text = rebase(
+            &text,
+            &format!("noren_{slice}::"),
+            &format!("crate::{slice}::"),
+        );
+    }
+    text
+}
+
+/// Every module of the workspace's crates with its code (comments and unit tests left out), by
+/// its name as one crate (`pay::store::attempts`).
+fn workspace_modules() -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for (name, module) in CRATES {
+        let mut found = BTreeMap::new();
+        modules(&crate_src(name), module, true, &mut found);
+        for (m, text) in found {
+            let text = as_one_crate(&text, module);
+            // The two crates at the top both have a `lib.rs`: the top module is both.
+            let entry: &mut String = out.entry(m).or_default();
+            entry.push_str(&text);
+            entry.push('\n');
+        }
+    }
+    out
+}
+
+/// The modules under `dir`, named from `module` (the crate's `lib.rs` and a folder's `mod.rs`
+/// are the folder's module).
+fn modules(dir: &Path, module: &str, top: bool, out: &mut BTreeMap<String, String>) {
+    let prefix = if module.is_empty() {
+        String::new()
+    } else {
+        format!("{module}::")
+    };
     for entry in std::fs::read_dir(dir).expect("src readable") {
         let path = entry.expect("entry").path();
         let name = path
@@ -20,11 +113,11 @@ fn modules(dir: &Path, prefix: &str, out: &mut BTreeMap<String, String>) {
             .unwrap_or("")
             .to_string();
         if path.is_dir() {
-            modules(&path, &format!("{prefix}{name}::"), out);
+            modules(&path, &format!("{prefix}{name}"), false, out);
         } else if let Some(stem) = name.strip_suffix(".rs") {
             let module = match stem {
-                "mod" => prefix.trim_end_matches("::").to_string(),
-                "lib" | "main" if prefix.is_empty() => String::new(),
+                "mod" => module.to_string(),
+                "lib" | "main" if top => module.to_string(),
                 _ => format!("{prefix}{stem}"),
             };
             let text = std::fs::read_to_string(&path).expect("source readable");
@@ -34,7 +127,9 @@ fn modules(dir: &Path, prefix: &str, out: &mut BTreeMap<String, String>) {
                 .lines()
                 .filter(|l| !l.trim_start().starts_with("//"))
                 .collect();
-            out.insert(module, code.join("\n"));
+            let entry = out.entry(module).or_default();
+            entry.push_str(&code.join("\n"));
+            entry.push('\n');
         }
     }
 }
@@ -102,9 +197,7 @@ fn edges(text: &str, known: &BTreeMap<String, String>, module: &str) -> BTreeSet
 
 #[test]
 fn the_module_graph_has_no_circle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut known = BTreeMap::new();
-    modules(&src, "", &mut known);
+    let known = workspace_modules();
     let graph: BTreeMap<&String, BTreeSet<String>> = known
         .iter()
         .map(|(m, text)| {
@@ -260,9 +353,7 @@ fn rule_of(line: &str) -> &str {
 
 #[test]
 fn the_folders_keep_their_layering() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut known = BTreeMap::new();
-    modules(&src, "", &mut known);
+    let known = workspace_modules();
     let graph: BTreeMap<String, BTreeSet<String>> = known
         .iter()
         .map(|(m, text)| (m.clone(), edges(text, &known, m)))
@@ -298,14 +389,14 @@ fn entries(dir: &Path) -> Vec<String> {
 
 #[test]
 fn the_three_api_slices_have_the_same_inner_layout() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let layout = ["domain/", "http/", "mod.rs", "service/", "store/"];
+    let layout = ["domain/", "http/", "lib.rs", "service/", "store/"];
     for slice in SLICES {
-        assert_eq!(entries(&src.join(slice)), layout, "the folder {slice}/");
+        let src = slice_src(slice);
+        assert_eq!(entries(&src), layout, "crates/noren-{slice}/src/");
         for part in ["domain", "http", "service", "store"] {
             assert!(
-                src.join(slice).join(part).join("mod.rs").exists(),
-                "{slice}/{part}/mod.rs"
+                src.join(part).join("mod.rs").exists(),
+                "crates/noren-{slice}/src/{part}/mod.rs"
             );
         }
     }
@@ -340,11 +431,10 @@ fn opens_a_transaction(text: &str) -> Option<&'static str> {
 fn no_handler_opens_a_transaction() {
     // Handlers live in each slice's `http/` and in the shared `http/` plumbing; services own
     // every transaction (issue 19 item 1).
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    sources(&src.join("http"), &mut files);
+    sources(&crate_src("noren-core").join("http"), &mut files);
     for slice in SLICES {
-        sources(&src.join(slice).join("http"), &mut files);
+        sources(&slice_src(slice).join("http"), &mut files);
     }
     assert!(files.len() > 30, "found the handlers: {}", files.len());
     let mut opening = Vec::new();
@@ -381,15 +471,14 @@ fn services_answer_their_own_errors_and_handlers_name_no_repository() {
     // Issue 33 item 2: a service returns its slice's typed error (`OrderError`, `PayError`,
     // `InboundError`) and only `http/` turns it into the error body; a handler reaches data
     // through its slice's service or store, never through `db::repo`.
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut breaks = Vec::new();
     for slice in SLICES {
-        for (file, code) in code_under(&src.join(slice).join("service")) {
+        for (file, code) in code_under(&slice_src(slice).join("service")) {
             if let Some(needle) = http_error_in_service(&code) {
                 breaks.push(format!("{}: a service names {needle}", file.display()));
             }
         }
-        for (file, code) in code_under(&src.join(slice).join("http")) {
+        for (file, code) in code_under(&slice_src(slice).join("http")) {
             if code.contains("db::repo") {
                 breaks.push(format!("{}: a handler names db::repo", file.display()));
             }
@@ -447,9 +536,11 @@ fn no_function_outside_demo_data_is_over_150_lines() {
     // Issue 33 item 2. Data is left out: demo data (`demo.rs`, long lists of literal rows) and
     // the migrations (`db/migration/`, one table definition after another), which are never
     // edited once they land (STYLE.md).
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut long = Vec::new();
-    for (file, code) in code_under(&src) {
+    let code = CRATES
+        .iter()
+        .flat_map(|(name, _)| code_under(&crate_src(name)));
+    for (file, code) in code {
         let data = file.file_name().is_some_and(|n| n == "demo.rs")
             || file.components().any(|c| c.as_os_str() == "migration");
         if data {
@@ -679,20 +770,25 @@ fn table_files(doc: &str) -> BTreeSet<String> {
     named
 }
 
-/// The source files of the slices' folders, but `mod.rs` (`pay/http/payments.rs`).
-fn slice_files(src: &Path) -> BTreeSet<String> {
-    let mut files = Vec::new();
+/// The source files of the slices' folders, but `mod.rs`, named from the slice
+/// (`crates/noren-pay/src/http/payments.rs` is `pay/http/payments.rs`).
+fn slice_files() -> BTreeSet<String> {
+    let mut named = BTreeSet::new();
     for slice in SLICES {
+        let src = slice_src(slice);
+        let mut files = Vec::new();
         for part in ["http", "service", "store", "domain"] {
-            sources(&src.join(slice).join(part), &mut files);
+            sources(&src.join(part), &mut files);
         }
+        named.extend(
+            files
+                .iter()
+                .filter(|f| f.file_name().is_some_and(|n| n != "mod.rs"))
+                .filter_map(|f| f.strip_prefix(&src).ok())
+                .map(|f| format!("{slice}/{}", f.to_string_lossy().replace('\\', "/"))),
+        );
     }
-    files
-        .iter()
-        .filter(|f| f.file_name().is_some_and(|n| n != "mod.rs"))
-        .filter_map(|f| f.strip_prefix(src).ok())
-        .map(|f| f.to_string_lossy().replace('\\', "/"))
-        .collect()
+    named
 }
 
 /// What is wrong with the table: files it does not name, and names of files that do not exist.
@@ -711,7 +807,7 @@ fn the_slice_table_names_every_file() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let doc = std::fs::read_to_string(root.join("../../docs/ARCHITECTURE.md")).expect("the guide");
     let named = table_files(&doc);
-    let files = slice_files(&root.join("src"));
+    let files = slice_files();
     assert!(files.len() > 60, "found the slices' files: {}", files.len());
     let breaks = table_breaks(&named, &files);
     assert!(
@@ -745,5 +841,84 @@ fn the_slice_table_check_sees_a_missing_and_a_stale_file() {
             "order/domain/tax.rs: not in the table",
             "order/domain/import/gone.rs: in the table, not in src/"
         ]
+    );
+}
+
+/// The workspace crates `crates/<name>/Cargo.toml` depends on (its `[dependencies]`, not the
+/// ones of its tests).
+fn workspace_dependencies(name: &str) -> BTreeSet<String> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(name)
+        .join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).expect("manifest readable");
+    let mut section = "";
+    let mut out = BTreeSet::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+        } else if section == "[dependencies]"
+            && let Some(dep) = line.split(['=', '.', ' ']).next()
+            && dep.starts_with("noren-")
+        {
+            out.insert(dep.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_crates_depend_as_the_layers_do() {
+    // The infrastructure depends on no slice, a slice on the infrastructure and at most the
+    // one slice whose service it calls (ordering creates its orders' payments), and the
+    // application on them all.
+    let set = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<BTreeSet<_>>();
+    for (name, allowed) in [
+        ("noren-core", set(&["noren-macros"])),
+        ("noren-pay", set(&["noren-core"])),
+        ("noren-order", set(&["noren-core", "noren-pay"])),
+        ("noren-inbound", set(&["noren-core"])),
+        (
+            "noren",
+            set(&["noren-core", "noren-pay", "noren-order", "noren-inbound"]),
+        ),
+    ] {
+        assert_eq!(
+            workspace_dependencies(name),
+            allowed,
+            "crates/{name}/Cargo.toml"
+        );
+    }
+}
+
+#[test]
+fn each_crate_is_read_as_the_one_crate_it_was() {
+    // A slice's own paths are under the slice, the others' under theirs.
+    let text = "use crate::store::attempts;\nuse noren_core::db::repo;\n\
+                use noren_pay::service::payments;\nlet x = $crate::y; a::crate::b;";
+    assert_eq!(
+        as_one_crate(text, "order"),
+        "use crate::order::store::attempts;\nuse crate::db::repo;\n\
+         use crate::pay::service::payments;\nlet x = $crate::order::y; a::crate::b;"
+    );
+    assert_eq!(
+        as_one_crate("noren_core::http::state", ""),
+        "crate::http::state"
+    );
+    // Every crate was read: a module of each, under its name as one crate.
+    let known = workspace_modules();
+    for module in [
+        "app",
+        "db::repo",
+        "pay",
+        "pay::service::flow",
+        "order::service::cart",
+    ] {
+        assert!(known.contains_key(module), "{module}");
+    }
+    assert!(known.contains_key("inbound::store::holds"));
+    assert!(
+        !known.contains_key("pay::lib"),
+        "a slice's lib.rs is the slice"
     );
 }

@@ -1,0 +1,102 @@
+//! The sandbox brand, headless: a merchant's test key approves or declines an open attempt as
+//! the customer would on the checkout's sandbox brand page.
+
+use crate::http::dto::PredefinedPayment;
+use crate::service::flow::settle;
+use crate::store::attempts::{self, Outcome};
+use crate::store::payments;
+use axum::extract::State;
+use noren_core::http::auth::Merchant;
+use noren_core::http::error::{ApiError, ErrorBody};
+use noren_core::http::extract::{Json, Path};
+use noren_core::http::state::AppState;
+
+async fn sandbox(
+    state: AppState,
+    merchant: Merchant,
+    number: String,
+    outcome: Outcome,
+) -> Result<Json<PredefinedPayment>, ApiError> {
+    let principal = &merchant.0;
+    if principal.livemode() {
+        return Err(ApiError::Forbidden(
+            "the sandbox takes test keys only (sk_test_… or dk_test_…)".into(),
+        ));
+    }
+    let Some((attempt, _)) =
+        attempts::find_for_shop(&state.db, principal.shop.id, false, &number).await?
+    else {
+        return Err(ApiError::NotFound(format!("payment {number} not found")));
+    };
+    let settled = settle(&state, attempt.id, outcome).await?;
+    let record = payments::find_by_token(&state.db, &settled.payment.token, false)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("payment not found".into()))?;
+    Ok(Json(PredefinedPayment::from_record(
+        &record,
+        &principal.shop.number,
+        false,
+        state.clock.now(),
+    )))
+}
+
+/// Approve a sandbox payment
+///
+/// Approves the open attempt `payment_number` as the customer would on the sandbox brand page:
+/// the attempt becomes paid (10), the payment `fulfilled`, and the `paid` webhook is queued.
+/// Test keys only. Answers the payment.
+#[utoipa::path(
+    post,
+    path = "/sandbox/payments/{payment_number}/approve",
+    operation_id = "sandbox_approve",
+    tag = "Sandbox",
+    security(("apiKey" = [])),
+    params(("payment_number" = String, Path, description = "The open attempt (status 0).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
+    responses(
+        (status = 200, description = "The payment, now fulfilled.", body = PredefinedPayment,
+            links(
+                ("Refund" = (operation_id = "refund", parameters(("query.payment_number" = "$response.body#/associated_payments/0/payment_number")),
+                    description = "Refund the payment's first attempt (the one just paid, for a payment with one attempt).")),
+                ("ListWebhookEvents" = (operation_id = "list_webhook_events", parameters(("query.token" = "$response.body#/token")),
+                    description = "The `paid` event of the payment."))
+            )),
+        (status = 403, description = "A live key (the sandbox takes test keys only), a disabled shop device, or a key whose scope does not include this call.", body = ErrorBody,
+            example = json!({"code": "forbidden", "message": "the sandbox takes test keys only (sk_test_… or dk_test_…)"})),
+        (status = 404, description = "The shop has no such test attempt.", body = ErrorBody),
+        (status = 409, description = "The attempt is not open, or the payment expired.", body = ErrorBody),
+    )
+)]
+pub async fn sandbox_approve(
+    State(state): State<AppState>,
+    merchant: Merchant,
+    Path(payment_number): Path<String>,
+) -> Result<Json<PredefinedPayment>, ApiError> {
+    sandbox(state, merchant, payment_number, Outcome::Approved).await
+}
+
+/// Decline a sandbox payment
+///
+/// Declines the open attempt `payment_number`: it becomes cancelled (90) and the customer may
+/// choose a brand again. Test keys only. Answers the payment.
+#[utoipa::path(
+    post,
+    path = "/sandbox/payments/{payment_number}/decline",
+    operation_id = "sandbox_decline",
+    tag = "Sandbox",
+    security(("apiKey" = [])),
+    params(("payment_number" = String, Path, description = "The open attempt (status 0).", pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$")),
+    responses(
+        (status = 200, description = "The payment; the attempt is cancelled.", body = PredefinedPayment),
+        (status = 403, description = "A live key (the sandbox takes test keys only), a disabled shop device, or a key whose scope does not include this call.", body = ErrorBody,
+            example = json!({"code": "forbidden", "message": "the sandbox takes test keys only (sk_test_… or dk_test_…)"})),
+        (status = 404, description = "The shop has no such test attempt.", body = ErrorBody),
+        (status = 409, description = "The attempt is not open.", body = ErrorBody),
+    )
+)]
+pub async fn sandbox_decline(
+    State(state): State<AppState>,
+    merchant: Merchant,
+    Path(payment_number): Path<String>,
+) -> Result<Json<PredefinedPayment>, ApiError> {
+    sandbox(state, merchant, payment_number, Outcome::Declined).await
+}
