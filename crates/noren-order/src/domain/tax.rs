@@ -222,9 +222,52 @@ pub fn cart_totals(lines: &[LinePrice]) -> Result<CartTotals, PriceError> {
     Ok(t)
 }
 
+/// A stored order line priced again for its answer: its unit price (tax and variations in, as
+/// written when it was ordered), its rate (a code other than 10 or 8 is read as the standard
+/// rate) and its quantity. A line that cannot be priced (a quantity below 1, an overflow: never
+/// written so) answers its unit price with no tax, and the unit price times the quantity,
+/// saturating.
+pub fn price_stored_line(unit_price: i64, tax_rate: i32, quantity: i64) -> LinePrice {
+    let rate = TaxRate::try_from(tax_rate).unwrap_or(TaxRate::Standard);
+    price_line(LineInput {
+        menu_price: unit_price,
+        tax_rate: rate,
+        variations: &[],
+        quantity,
+    })
+    .unwrap_or(LinePrice {
+        quantity,
+        price: unit_price,
+        price_taxed: unit_price,
+        tax: 0,
+        tax_rate: rate,
+        single_amount: unit_price,
+        total_amount: unit_price.saturating_mul(quantity),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_line_is_priced_as_it_was_ordered() {
+        let two = price_stored_line(1100, 10, 2);
+        assert_eq!(
+            (two.price, two.tax, two.total_amount, two.tax_rate_percent()),
+            (1000, 200, 2200, 10)
+        );
+        let reduced = price_stored_line(1080, 8, 1);
+        assert_eq!(
+            (reduced.price, reduced.tax, reduced.is_tax_relief()),
+            (1000, 80, true)
+        );
+        // A rate code never written is the standard rate; a line that cannot be priced answers
+        // its unit price, untaxed, times its quantity.
+        assert_eq!(price_stored_line(1100, 7, 2), two);
+        let unpriceable = price_stored_line(i64::MAX, 10, 2);
+        assert_eq!((unpriceable.tax, unpriceable.total_amount), (0, i64::MAX));
+    }
 
     fn line(menu_price: i64, rate: TaxRate, variations: &[VariationPrice], q: i64) -> LinePrice {
         price_line(LineInput {

@@ -7,7 +7,7 @@
 
 use crate::domain::masking::{mask_email, mask_phone};
 use crate::domain::order::{self, OrderStatus};
-use crate::domain::tax::{LineInput, TaxRate, price_line};
+use crate::domain::tax::price_stored_line;
 use crate::service::cafeteria::{self as service, LinesError};
 use crate::service::lines::MenuLines;
 use crate::store::cafeteria as repo;
@@ -233,34 +233,24 @@ pub struct CafeteriaOrder {
 }
 
 fn line_answer(l: &cafeteria_order_line::Model) -> OrderLine {
-    let rate = TaxRate::try_from(l.tax_rate).unwrap_or(TaxRate::Standard);
     let quantity = i64::from(l.quantity);
-    let priced = price_line(LineInput {
-        menu_price: l.unit_price,
-        tax_rate: rate,
-        variations: &[],
-        quantity,
-    });
-    let (price, tax, total) = match priced {
-        Ok(p) => (p.price, p.tax, p.total_amount),
-        Err(_) => (l.unit_price, 0, l.unit_price.saturating_mul(quantity)),
-    };
+    let priced = price_stored_line(l.unit_price, l.tax_rate, quantity);
     OrderLine {
         id: l.id,
         order_id: l.order_id.clone(),
         shop_menu_id: l.shop_menu_id,
         name: l.name.clone(),
         quantity,
-        price,
+        price: priced.price,
         price_taxed: l.unit_price,
-        tax,
-        tax_rate: rate.percent(),
+        tax: priced.tax,
+        tax_rate: priced.tax_rate_percent(),
         variations: serde_json::from_str(&l.variations).unwrap_or_default(),
         group_tag: l.group_tag.clone(),
         device_tag: l.device_tag.clone(),
-        total_amount: total,
+        total_amount: priced.total_amount,
         single_amount: l.unit_price,
-        is_tax_relief: rate.is_relief(),
+        is_tax_relief: priced.is_tax_relief(),
         is_option: l.is_option,
     }
 }

@@ -491,15 +491,10 @@ pub async fn preview_menu_import(
         values.object_id.as_str(),
     )
     .await?;
-    let book = job::load(&state.objects, &row).await.map_err(run_error)?;
-    let existing = repo::existing(&state.db, row.shop_id).await?;
-    let (report, _) = parse::validate(
-        book,
-        &existing,
-        parse::Rules {
-            update_existing: values.update_existing.unwrap_or(false),
-        },
-    );
+    let rules = parse::Rules {
+        update_existing: values.update_existing.unwrap_or(false),
+    };
+    let report = job::preview(&state, &row, rules).await.map_err(run_error)?;
     Ok(Json(report))
 }
 
@@ -534,21 +529,33 @@ pub async fn start_menu_import(
         values.object_id.as_str(),
     )
     .await?;
-    let options = ImportOptions {
-        dry_run: values.dry_run.unwrap_or(false),
-        delete_old: values.delete_old.map(|d| d.0).unwrap_or_default(),
-        update_existing: values.update_existing.unwrap_or(false),
-        keep_status: values.keep_status.unwrap_or(false),
-    };
+    let options = options(
+        values.dry_run,
+        values.delete_old,
+        values.update_existing,
+        values.keep_status,
+    );
     let now = state.clock.now();
     let run_at = values.perform_at.map(|p| p.0).filter(|t| *t > now);
-    if !job::start(&state, &row, options, run_at).await? {
-        return Err(started(&row));
+    match job::start(&state, &row, options, run_at).await? {
+        Some(scheduled) => Ok(Json(state_answer(&scheduled))),
+        None => Err(started(&row)),
     }
-    let row = repo::find_by_id(&state.db, row.id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("the import is gone".into()))?;
-    Ok(Json(state_answer(&row)))
+}
+
+/// A run's options as the start and the perform call ask them (each one left out is `false`).
+fn options(
+    dry_run: Option<bool>,
+    delete_old: Option<DeleteOldValue>,
+    update_existing: Option<bool>,
+    keep_status: Option<bool>,
+) -> ImportOptions {
+    ImportOptions {
+        dry_run: dry_run.unwrap_or(false),
+        delete_old: delete_old.map(|d| d.0).unwrap_or_default(),
+        update_existing: update_existing.unwrap_or(false),
+        keep_status: keep_status.unwrap_or(false),
+    }
 }
 
 fn started(row: &menu_import::Model) -> ApiError {
@@ -634,14 +641,10 @@ pub async fn cancel_menu_import(
             row.object_id
         ))
     };
-    if !job::cancel(&state, &row).await? {
-        let now_status = repo::find_by_id(&state.db, row.id).await?.map(|r| r.status);
-        return Err(refused(now_status));
+    match job::cancel(&state, &row).await? {
+        Ok(cancelled) => Ok(Json(state_answer(&cancelled))),
+        Err(now_status) => Err(refused(now_status)),
     }
-    let row = repo::find_by_id(&state.db, row.id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("the import is gone".into()))?;
-    Ok(Json(state_answer(&row)))
 }
 
 #[utoipa::path(
@@ -716,21 +719,19 @@ pub async fn perform_menu_import(
         values.object_id.as_str(),
     )
     .await?;
-    let options = ImportOptions {
-        dry_run: values.dry_run.unwrap_or(false),
-        delete_old: values.delete_old.map(|d| d.0).unwrap_or_default(),
-        update_existing: values.update_existing.unwrap_or(false),
-        keep_status: values.keep_status.unwrap_or(false),
-    };
-    match job::perform(&state, &row, options).await {
-        Ok(job::Performed::Ended) => {}
-        Ok(job::Performed::Started) => return Err(started(&row)),
-        Err(e) => return Err(run_error(e)),
+    let options = options(
+        values.dry_run,
+        values.delete_old,
+        values.update_existing,
+        values.keep_status,
+    );
+    match job::perform(&state, &row, options)
+        .await
+        .map_err(run_error)?
+    {
+        Some(ended) => Ok(Json(state_answer(&ended))),
+        None => Err(started(&row)),
     }
-    let row = repo::find_by_id(&state.db, row.id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("the import is gone".into()))?;
-    Ok(Json(state_answer(&row)))
 }
 
 #[utoipa::path(

@@ -274,15 +274,27 @@ impl Job for Import {
     }
 }
 
+/// The preview of import `row`: its file read and judged against the shop's catalogue as a
+/// run with `rules` would, nothing written.
+pub async fn preview(
+    state: &AppState,
+    row: &menu_import::Model,
+    rules: parse::Rules,
+) -> Result<Report, RunError> {
+    let book = load(&state.objects, row).await?;
+    let existing = repo::existing(&state.db, row.shop_id).await?;
+    Ok(parse::validate(book, &existing, rules).0)
+}
+
 /// Starts the import `row` with `options`: its job (due at `run_at`, else now) and its status
-/// `scheduled` commit together, then this process's import runner wakes. `false` (nothing
-/// written) when the import was started already.
+/// `scheduled` commit together, then this process's import runner wakes. Answers the import as
+/// it now is, or `None` (nothing written) when it was started already.
 pub async fn start(
     state: &AppState,
     row: &menu_import::Model,
     options: ImportOptions,
     run_at: Option<DateTime<Utc>>,
-) -> Result<bool, DbErr> {
+) -> Result<Option<menu_import::Model>, DbErr> {
     let now = state.clock.now();
     let opts = serde_json::to_string(&options).map_err(|e| DbErr::Custom(e.to_string()))?;
     let tx = begin_write(&state.db).await?;
@@ -304,47 +316,54 @@ pub async fn start(
         now,
     )
     .await?;
-    if !started {
+    let Some(started) = (if started {
+        repo::find_by_id(&tx, row.id).await?
+    } else {
+        None
+    }) else {
         tx.rollback().await?;
-        return Ok(false);
-    }
+        return Ok(None);
+    };
     tx.commit().await?;
     Effects::none().wake::<ImportWake>().apply(state);
-    Ok(true)
+    Ok(Some(started))
 }
 
-/// Cancels the scheduled import `row`: its job and its status together. `false` (nothing
-/// written) when it is not waiting any more (created, running or ended).
-pub async fn cancel(state: &AppState, row: &menu_import::Model) -> Result<bool, DbErr> {
+/// Cancels the scheduled import `row`: its job and its status together. Answers the import as
+/// it now is, or, nothing written, the status it has when it is not waiting any more (created,
+/// running or ended; `None` when it is gone).
+pub async fn cancel(
+    state: &AppState,
+    row: &menu_import::Model,
+) -> Result<Result<menu_import::Model, Option<ImportStatus>>, DbErr> {
     let now = state.clock.now();
     let tx = begin_write(&state.db).await?;
     let job_cancelled = match row.job_id {
         Some(job) => noren_core::jobs::cancel(&tx, job, now).await?,
         None => false,
     };
-    if !job_cancelled || !repo::cancel(&tx, row.id, now).await? {
-        tx.rollback().await?;
-        return Ok(false);
+    let cancelled = job_cancelled && repo::cancel(&tx, row.id, now).await?;
+    let now_row = repo::find_by_id(&tx, row.id).await?;
+    match now_row {
+        Some(cancelled_row) if cancelled => {
+            tx.commit().await?;
+            Ok(Ok(cancelled_row))
+        }
+        other => {
+            tx.rollback().await?;
+            Ok(Err(other.map(|r| r.status)))
+        }
     }
-    tx.commit().await?;
-    Ok(true)
-}
-
-/// What a synchronous run (deprecated `import-perform`) ended with.
-pub enum Performed {
-    /// Run to its end (`finished` or `failed`, on the import).
-    Ended,
-    /// Started already: nothing was run.
-    Started,
 }
 
 /// Runs the import `row` within the call (deprecated): marks it `running`, runs it, and on a
-/// database or store failure marks it `failed` with the error.
+/// database or store failure marks it `failed` with the error. Answers the import as it ended
+/// (`finished` or `failed`), or `None` (nothing run) when it was started already.
 pub async fn perform(
     state: &AppState,
     row: &menu_import::Model,
     options: ImportOptions,
-) -> Result<Performed, RunError> {
+) -> Result<Option<menu_import::Model>, RunError> {
     let opts = serde_json::to_string(&options).map_err(|e| RunError::Store(e.to_string()))?;
     let now = state.clock.now();
     if !repo::start(
@@ -358,13 +377,16 @@ pub async fn perform(
     )
     .await?
     {
-        return Ok(Performed::Started);
+        return Ok(None);
     }
     if let Err(e) = execute(state, row, options).await {
         let _ = repo::finish(&state.db, row.id, Err(&e.to_string()), state.clock.now()).await;
         return Err(e);
     }
-    Ok(Performed::Ended)
+    let ended = repo::find_by_id(&state.db, row.id).await?;
+    ended
+        .map(Some)
+        .ok_or_else(|| RunError::Db(DbErr::RecordNotFound(format!("menu import {}", row.id))))
 }
 
 /// Reverts import `row` (issue 20, item 9): puts the shop's catalogue back exactly as it was

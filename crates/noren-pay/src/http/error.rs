@@ -10,9 +10,8 @@ impl From<PayError> for ApiError {
         use PayError::*;
         let message = e.to_string();
         match e {
-            PaymentNotFound | NoPaymentWithToken | AttemptNotFound | EventNotFound(_) => {
-                ApiError::NotFound(message)
-            }
+            PaymentNotFound | NumberNotFound(_) | NoPaymentWithToken | AttemptNotFound
+            | EventNotFound(_) => ApiError::NotFound(message),
             Invalid(problems) => ApiError::invalid(
                 problems
                     .into_iter()
@@ -20,9 +19,11 @@ impl From<PayError> for ApiError {
                     .collect(),
             ),
             AppNotRegistered => ApiError::client(message),
-            NotPayable => ApiError::Forbidden(message),
-            NotOpen(_) | NotOffered(_) | NotConnected(_) | BrandRefused(_) | SettledByBrand
-            | KeyReused | KeyInFlight | CannotRedeliver(_) => ApiError::Conflict(message),
+            NotPayable | SandboxTakesTestKeys => ApiError::Forbidden(message),
+            NotOpen(_) | OrderNoTaken(_) | NotOffered(_) | NotConnected(_) | BrandRefused(_)
+            | SettledByBrand | KeyReused | KeyInFlight | CannotRedeliver(_) => {
+                ApiError::Conflict(message)
+            }
             KeyRedeliversTooOften {
                 retry_after_secs, ..
             }
@@ -54,6 +55,11 @@ mod tests {
             ),
             (PayError::AttemptNotFound, 404, "no such payment attempt"),
             (
+                PayError::NumberNotFound("4829301746502918".into()),
+                404,
+                "payment 4829301746502918 not found",
+            ),
+            (
                 PayError::EventNotFound("evt_1".into()),
                 404,
                 "webhook event evt_1 not found",
@@ -64,6 +70,11 @@ mod tests {
                 403,
                 "this shop cannot take payments (shop.is_payable is false in whoami); ask \
                  Noren support to enable payments for it",
+            ),
+            (
+                PayError::SandboxTakesTestKeys,
+                403,
+                "the sandbox takes test keys only (sk_test_… or dk_test_…)",
             ),
             (
                 PayError::SettledByBrand,

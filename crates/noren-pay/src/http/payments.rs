@@ -3,10 +3,8 @@
 use crate::http::dto::{CreatedPayment, PaymentPage, PredefinedPayment};
 use crate::http::idempotency::{self, IdempotencyKey, fingerprint};
 use crate::http::params::{Custom, ExpiresAfter, OrderNo, Token};
-use crate::service::error::PayError;
-use crate::store::payments::{
-    self, Changes, ListQuery, NewPayment, OrderBy, PaymentError, PaymentRef,
-};
+use crate::service;
+use crate::store::payments::{self, Changes, ListQuery, NewPayment, OrderBy, PaymentRef};
 use crate::store::token_reads::TokenReads;
 use axum::extract::State;
 use axum::response::Response;
@@ -65,30 +63,20 @@ async fn create(
         });
     })?;
     let principal = &merchant.0;
-    if !principal.shop.is_payable {
-        return Err(PayError::NotPayable.into());
-    }
-    let record = payments::create(
-        db,
-        NewPayment {
-            shop_id: principal.shop.id,
-            livemode: live,
-            amount: values.amount,
-            order_no: values.order_no.map(Text::into_string),
-            custom: values.custom.map(Text::into_string),
-            interface,
-            redirection_url: values.redirection_url.map(HttpUrl::into_string),
-            webhook_callback_url: values.webhook_callback_url.map(WebhookUrl::into_string),
-            tip_vas_enabled: values.tip_vas_enabled.unwrap_or(false),
-            expires_after: values.expires_after.map(Int::get),
-            now: state.clock.now(),
-        },
-    )
-    .await
-    .map_err(|e| match e {
-        PaymentError::OrderNoTaken(_) => ApiError::Conflict(e.to_string()),
-        PaymentError::Db(db) => db.into(),
-    })?;
+    let new = NewPayment {
+        shop_id: principal.shop.id,
+        livemode: live,
+        amount: values.amount,
+        order_no: values.order_no.map(Text::into_string),
+        custom: values.custom.map(Text::into_string),
+        interface,
+        redirection_url: values.redirection_url.map(HttpUrl::into_string),
+        webhook_callback_url: values.webhook_callback_url.map(WebhookUrl::into_string),
+        tip_vas_enabled: values.tip_vas_enabled.unwrap_or(false),
+        expires_after: values.expires_after.map(Int::get),
+        now: state.clock.now(),
+    };
+    let record = service::payments::create(db, &principal.shop, new).await?;
     let url = format!("{}/checkout/{}", state.public_url, record.payment.token);
     Ok(CreatedPayment {
         predefined_payment: PredefinedPayment::from_record(

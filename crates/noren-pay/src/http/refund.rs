@@ -2,16 +2,14 @@
 //! codes. Business outcomes answer 200 with a `RefundResult`; only a bad request, a bad key or
 //! an unknown payment number are HTTP errors.
 
-use crate::domain::refund::{REFUNDED, RefundWindow, ResultCode, eligibility};
+use crate::domain::refund::{REFUNDED, ResultCode};
 use crate::http::dto::Payment;
 use crate::http::idempotency::{self, IdempotencyKey, fingerprint};
 use crate::http::params::PaymentNumber;
 use crate::service::flow;
-use crate::store::attempts;
 use axum::extract::State;
 use axum::response::Response;
 use noren_core::db::Executor;
-use noren_core::domain::payment::PaymentStatus;
 use noren_core::http::auth::{Merchant, SecretKey};
 use noren_core::http::error::{ApiError, ErrorBody};
 use noren_core::http::state::{AppState, Effects};
@@ -97,17 +95,11 @@ async fn run(
         .payment_number
         .into_string();
     let principal = &merchant.0;
-    let livemode = principal.livemode();
-    let (attempt, payment) = attempts::find_for_shop(db, principal.shop.id, livemode, &number)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("payment {number} not found")))?;
-    let window = RefundWindow::days(state.config.refund_window_days);
-    let status = PaymentStatus::try_from(attempt.status).ok();
-    let (attempt, outcome) = match eligibility(status, attempt.paid_at, window, state.clock.now()) {
-        Err(refusal) => (attempt, Err(refusal)),
-        Ok(()) => flow::refund(state, db, attempt, &payment).await?,
-    };
-    let history = attempts::history_of(db, attempt.id).await?;
+    let flow::RefundDone {
+        attempt,
+        history,
+        outcome,
+    } = flow::refund_number(state, db, principal.shop.id, principal.livemode(), &number).await?;
     let (result_code, message) = match outcome {
         Ok(()) => (ResultCode::Success.code(), REFUNDED.to_string()),
         Err(refusal) => (refusal.code.code(), refusal.message),

@@ -2,9 +2,8 @@
 //! the customer would on the checkout's sandbox brand page.
 
 use crate::http::dto::PredefinedPayment;
-use crate::service::flow::settle;
-use crate::store::attempts::{self, Outcome};
-use crate::store::payments;
+use crate::service::checkout::settle_headless;
+use crate::store::attempts::Outcome;
 use axum::extract::State;
 use noren_core::http::auth::Merchant;
 use noren_core::http::error::{ApiError, ErrorBody};
@@ -18,23 +17,11 @@ async fn sandbox(
     outcome: Outcome,
 ) -> Result<Json<PredefinedPayment>, ApiError> {
     let principal = &merchant.0;
-    if principal.livemode() {
-        return Err(ApiError::Forbidden(
-            "the sandbox takes test keys only (sk_test_… or dk_test_…)".into(),
-        ));
-    }
-    let Some((attempt, _)) =
-        attempts::find_for_shop(&state.db, principal.shop.id, false, &number).await?
-    else {
-        return Err(ApiError::NotFound(format!("payment {number} not found")));
-    };
-    let settled = settle(&state, attempt.id, outcome).await?;
-    let record = payments::find_by_token(&state.db, &settled.payment.token, false)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("payment not found".into()))?;
+    let shop = &principal.shop;
+    let record = settle_headless(&state, shop.id, principal.livemode(), &number, outcome).await?;
     Ok(Json(PredefinedPayment::from_record(
         &record,
-        &principal.shop.number,
+        &shop.number,
         false,
         state.clock.now(),
     )))

@@ -1,7 +1,9 @@
 //! The hosted checkout's service (`checkout/API.md`): the payment as its page shows it, the
 //! customer's choice of brand and tip (judged against the payment by
 //! `pay::domain::lifecycle::check_choice`, then an attempt started), and the sandbox brand
-//! page's approve and decline. No key: the payment's token is the secret.
+//! page's approve and decline. No key: the payment's token is the secret. Also the sandbox
+//! brand headless (`POST /sandbox/payments/{payment_number}/approve`): the same settle, asked
+//! by the merchant's test key instead of the page.
 
 use crate::domain::lifecycle::{Choice, check_choice};
 use crate::service::error::{Doing, PayError};
@@ -89,4 +91,30 @@ pub async fn settle_from_page(
     }
     flow::settle(state, attempt.id, outcome).await?;
     page(state, token).await
+}
+
+/// The headless sandbox brand: attempt `number` of the shop's test payments approved or
+/// declined as on the sandbox page ([`flow::settle`]), then the payment as it now is. A live
+/// key is [`PayError::SandboxTakesTestKeys`]; another shop's attempt, or a live one,
+/// [`PayError::NumberNotFound`].
+pub async fn settle_headless(
+    state: &AppState,
+    shop_id: i64,
+    livemode: bool,
+    number: &str,
+    outcome: Outcome,
+) -> Result<PaymentRecord, PayError> {
+    if livemode {
+        return Err(PayError::SandboxTakesTestKeys);
+    }
+    let doing = || format!("settling sandbox attempt {number}");
+    let (attempt, _) = attempts::find_for_shop(&state.db, shop_id, false, number)
+        .await
+        .doing(doing)?
+        .ok_or_else(|| PayError::NumberNotFound(number.to_string()))?;
+    let settled = flow::settle(state, attempt.id, outcome).await?;
+    payments::find_by_token(&state.db, &settled.payment.token, false)
+        .await
+        .doing(doing)?
+        .ok_or(PayError::PaymentNotFound)
 }

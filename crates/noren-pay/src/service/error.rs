@@ -16,6 +16,10 @@ pub enum PayError {
     /// whose payment is gone.
     #[error("payment not found")]
     PaymentNotFound,
+    /// 404: the shop has no attempt with this payment number in the key's mode (the refund,
+    /// the headless sandbox).
+    #[error("payment {0} not found")]
+    NumberNotFound(String),
     /// 404: the checkout's token names no payment.
     #[error("no payment with this token")]
     NoPaymentWithToken,
@@ -39,10 +43,16 @@ pub enum PayError {
          to enable payments for it"
     )]
     NotPayable,
+    /// 403: a live key on the headless sandbox brand, which settles test attempts only.
+    #[error("the sandbox takes test keys only (sk_test_… or dk_test_…)")]
+    SandboxTakesTestKeys,
     /// 409: the payment or attempt does not allow this now (expired, invalidated, paid, not
     /// open); the text is the rule's (`pay::domain::lifecycle::NotOpen`).
     #[error("{0}")]
     NotOpen(String),
+    /// 409: the `order_no` is already used by another payment of the shop (DESIGN.md).
+    #[error("order_no {0} is already used by another payment of this shop")]
+    OrderNoTaken(String),
     /// 409: the shop does not offer this brand (the mini-program charge's wechatpay).
     #[error("{} is not offered by this shop", .0.as_str())]
     NotOffered(PaymentMethod),

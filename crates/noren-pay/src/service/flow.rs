@@ -3,13 +3,13 @@
 //! in `domain::{lifecycle, refund}`; this file only sequences the store and the connectors, and
 //! answers [`PayError`].
 
-use crate::domain::refund::Refusal;
+use crate::domain::refund::{RefundWindow, Refusal, eligibility};
 use crate::service::error::{Doing, PayError};
 use crate::service::hooks::{MoneyChange, PaymentHooks};
 use crate::store::attempts::{self, AttemptError};
 use noren_core::connectors::AttemptRef;
 use noren_core::db::Executor;
-use noren_core::db::entities::{payment, predefined_payment};
+use noren_core::db::entities::{payment, payment_history, predefined_payment};
 use noren_core::db::{begin_write, begin_write_in};
 use noren_core::domain::payment::{PaymentMethod, PaymentStatus};
 use noren_core::http::state::AppState;
@@ -95,12 +95,50 @@ pub async fn settle(
     Ok(settled)
 }
 
+/// What a refund call found: the attempt as it now is, its history, and the refusal when it
+/// was not refunded.
+pub struct RefundDone {
+    pub attempt: payment::Model,
+    pub history: Vec<payment_history::Model>,
+    pub outcome: Result<(), Refusal>,
+}
+
+/// The refund call: the shop's attempt `number` in the key's mode, judged against the refund
+/// window ([`eligibility`]) and refunded when it may be ([`refund`]), all through `db` (the
+/// idempotency transaction when the call has a key). An unknown number is
+/// [`PayError::NumberNotFound`]; a refusal is an answer, not an error.
+pub async fn refund_number(
+    state: &AppState,
+    db: &Executor<'_>,
+    shop_id: i64,
+    livemode: bool,
+    number: &str,
+) -> Result<RefundDone, PayError> {
+    let doing = || format!("refunding payment {number}");
+    let (attempt, payment) = attempts::find_for_shop(db, shop_id, livemode, number)
+        .await
+        .doing(doing)?
+        .ok_or_else(|| PayError::NumberNotFound(number.to_string()))?;
+    let window = RefundWindow::days(state.config.refund_window_days);
+    let status = PaymentStatus::try_from(attempt.status).ok();
+    let (attempt, outcome) = match eligibility(status, attempt.paid_at, window, state.clock.now()) {
+        Err(refusal) => (attempt, Err(refusal)),
+        Ok(()) => refund(state, db, attempt, &payment).await?,
+    };
+    let history = attempts::history_of(db, attempt.id).await.doing(doing)?;
+    Ok(RefundDone {
+        attempt,
+        history,
+        outcome,
+    })
+}
+
 /// Refunds an attempt that [`crate::domain::refund::eligibility`] accepted: claims it (exactly
 /// one of concurrent refunds wins), asks the brand, and records the refund with its `refunded`
 /// event, all through `db` (the idempotency transaction when the call has a key). Answers the
 /// attempt as it now is, and the refusal when it was not refunded. The caller wakes the webhook
 /// worker once `db` committed.
-pub async fn refund(
+async fn refund(
     state: &AppState,
     db: &Executor<'_>,
     attempt: payment::Model,
