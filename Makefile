@@ -7,6 +7,10 @@ SHELL := /bin/bash
 # Cargo's build cache lives outside the clone so that fresh clones (CI) reuse it.
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/noren/target
 NOREN_BIN := $(CARGO_TARGET_DIR)/release/noren
+# `make run`'s server: Cargo.toml's `local` profile, the release profile built in about half
+# its time (issue 33 item 5). `make build`, the image, the benchmarks, the audits and the
+# browser tests use the release server.
+LOCAL_BIN := $(CARGO_TARGET_DIR)/local/noren
 # npm's download cache lives outside the clone too, beside Cargo's, so a fresh clone installs
 # the portal's, checkout's and tools' packages from it without asking the registry again.
 export npm_config_cache ?= $(HOME)/.cache/noren/npm
@@ -18,7 +22,7 @@ PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package.json checkout/package-lock.json \
 	tools/precompress.mjs
 
-.PHONY: audit moto litestream help run build server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean image image-check deploy-check scale-test chaos
+.PHONY: audit moto litestream help run build server local-server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean image image-check deploy-check scale-test chaos
 
 help:
 	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
@@ -44,6 +48,7 @@ server:
 	cargo build --release --locked -p noren
 
 %/node_modules/.installed: %/package-lock.json
+	@echo "$*: installing its npm packages (npm ci)"
 	cd $* && $(NPM_CI)
 	touch $@
 
@@ -53,21 +58,30 @@ portal/node_modules/.installed: $(wildcard portal/patches/*.patch)
 
 portal: portal/build/index.html
 portal/build/index.html: portal/node_modules/.installed $(PORTAL_SRC)
+	@echo "portal: building the site in English and Japanese (npm run build)"
 	cd portal && npm run build
 	touch $@
 
 checkout: checkout/dist/index.html
 checkout/dist/index.html: checkout/node_modules/.installed $(CHECKOUT_SRC)
+	@echo "checkout: building the hosted checkout (npm run build)"
 	cd checkout && npm run build
 	touch $@
 
 ## Start noren with the portal on the embedded SQLite database, seed demo data, print keys.
 ## The server, the portal and the checkout build side by side: Cargo's last steps (the noren
-## crate, then linking) run on one core, and the portal's build fills the other.
+## crates, then linking) run on one core, and the portal's build fills the other.
 run:
-	$(MAKE) --no-print-directory -j3 build
-	$(NOREN_BIN) demo
-	exec $(NOREN_BIN) serve
+	@echo "make run [1/3]: building the server (cargo build --profile local), the portal and the checkout side by side."
+	@echo "make run [1/3]: the first build on a fresh machine takes several minutes (about 8 on 2 cores); later ones take seconds."
+	$(MAKE) --no-print-directory -j3 local-server portal checkout
+	@echo "make run [2/3]: demo data and fresh sandbox keys (noren demo)"
+	$(LOCAL_BIN) demo
+	@echo "make run [3/3]: starting noren on http://127.0.0.1:8080 (noren serve; Ctrl-C stops it)"
+	exec $(LOCAL_BIN) serve
+
+local-server:
+	cargo build --profile local --locked -p noren
 
 ## Every Rust test, on both databases (PostgreSQL is started by the test harness). What the
 ## tests need beside Rust (moto, PostgreSQL's server binaries, curl, jq, openssl) is installed
