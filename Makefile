@@ -73,7 +73,7 @@ checkout/dist/index.html: checkout/node_modules/.installed $(CHECKOUT_SRC)
 ## crates, then linking) run on one core, and the portal's build fills the other.
 run:
 	@echo "make run [1/3]: building the server (cargo build --profile local), the portal and the checkout side by side."
-	@echo "make run [1/3]: the first build on a fresh machine takes several minutes (about 8 on 2 cores); later ones take seconds."
+	@echo "make run [1/3]: the first build on a fresh 2-core machine takes several minutes (Cargo alone about 11); later ones take seconds."
 	$(MAKE) --no-print-directory -j3 local-server portal checkout
 	@echo "make run [2/3]: demo data and fresh sandbox keys (noren demo)"
 	$(LOCAL_BIN) demo
