@@ -7,10 +7,11 @@ SHELL := /bin/bash
 # Cargo's build cache lives outside the clone so that fresh clones (CI) reuse it.
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/noren/target
 NOREN_BIN := $(CARGO_TARGET_DIR)/release/noren
-# `make run`'s server: Cargo.toml's `local` profile, the release profile built in about half
-# its time (issue 33 item 5). `make build`, the image, the benchmarks, the audits and the
-# browser tests use the release server.
-LOCAL_BIN := $(CARGO_TARGET_DIR)/local/noren
+# `make run`'s server: Cargo.toml's `local` profile, the release profile without optimisation,
+# built in a third of its time (issue 33 item 5). `make build`, the image, the benchmarks, the
+# audits and the browser tests use the release server; `make run RUN_PROFILE=release` too.
+RUN_PROFILE ?= local
+LOCAL_BIN := $(CARGO_TARGET_DIR)/$(RUN_PROFILE)/noren
 # npm's download cache lives outside the clone too, beside Cargo's, so a fresh clone installs
 # the portal's, checkout's and tools' packages from it without asking the registry again.
 export npm_config_cache ?= $(HOME)/.cache/noren/npm
@@ -72,8 +73,8 @@ checkout/dist/index.html: checkout/node_modules/.installed $(CHECKOUT_SRC)
 ## The server, the portal and the checkout build side by side: Cargo's last steps (the noren
 ## crates, then linking) run on one core, and the portal's build fills the other.
 run:
-	@echo "make run [1/3]: building the server (cargo build --profile local), the portal and the checkout side by side."
-	@echo "make run [1/3]: the first build on a fresh 2-core machine takes several minutes (Cargo alone about 11); later ones take seconds."
+	@echo "make run [1/3]: building the server (cargo build --profile $(RUN_PROFILE)), the portal and the checkout side by side."
+	@echo "make run [1/3]: the first build on a fresh 2-core machine takes several minutes (about 6); later ones take seconds."
 	$(MAKE) --no-print-directory -j3 local-server portal checkout
 	@echo "make run [2/3]: demo data and fresh sandbox keys (noren demo)"
 	$(LOCAL_BIN) demo
@@ -81,7 +82,7 @@ run:
 	exec $(LOCAL_BIN) serve
 
 local-server:
-	cargo build --profile local --locked -p noren
+	cargo build --profile $(RUN_PROFILE) --locked -p noren
 
 ## Every Rust test, on both databases (PostgreSQL is started by the test harness). What the
 ## tests need beside Rust (moto, PostgreSQL's server binaries, curl, jq, openssl) is installed
