@@ -239,8 +239,8 @@ const config: Config = {
    * Docusaurus Faster (issue 33 item 5): Rspack instead of webpack, SWC instead of Babel and
    * Terser, Lightning CSS instead of cssnano, each MDX file compiled once for both bundles, and
    * the static pages rendered on worker threads. A cold build of both languages took 51 s on
-   * 2 cores, against about 300 s with webpack. The v4 flag is the one that worker threads need; the others (CSS cascade
-   * layers, storage namespacing) would change what readers see and are left off.
+   * 2 cores, against about 300 s with webpack. The v4 flag is the one that worker threads need;
+   * the others (CSS cascade layers, storage namespacing) would change what readers see.
    */
   future: {
     v4: {removeLegacyPostBuildHeadAttribute: true},

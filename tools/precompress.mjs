@@ -36,7 +36,6 @@ async function sibling(path, ext, data, compress) {
 }
 
 async function one(path) {
-  if ((await stat(path)).size < MIN_BYTES) return null;
   const data = await readFile(path);
   const [b] = await Promise.all([
     sibling(path, ".br", data, (d) =>
@@ -53,16 +52,14 @@ async function one(path) {
 }
 
 async function precompress(dir) {
-  const paths = [];
-  for await (const path of files(dir)) paths.push(path);
+  const found = [];
+  for await (const path of files(dir)) found.push({ path, size: (await stat(path)).size });
   // Largest first, so that the last file to finish is a small one.
-  const sizes = new Map(await Promise.all(paths.map(async (p) => [p, (await stat(p)).size])));
-  paths.sort((a, b) => sizes.get(b) - sizes.get(a));
+  const paths = found.filter((f) => f.size >= MIN_BYTES).sort((a, b) => b.size - a.size).map((f) => f.path);
   let count = 0, raw = 0, brotli = 0, next = 0;
   const worker = async () => {
     while (next < paths.length) {
       const done = await one(paths[next++]);
-      if (!done) continue;
       count += 1;
       raw += done.raw;
       brotli += done.brotli;
