@@ -8,8 +8,9 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/noren/target
 NOREN_BIN := $(CARGO_TARGET_DIR)/release/noren
 # `make run`'s server: Cargo.toml's `local` profile, the release profile without optimisation,
-# built in a third of its time (issue 33 item 5). `make build`, the image, the benchmarks, the
-# audits and the browser tests use the release server; `make run RUN_PROFILE=release` too.
+# built cold in under half its time (issue 33 item 5: 306 s against 709 s on 2 cores). `make
+# build`, the image, the benchmarks, the audits and the browser tests use the release server;
+# `make run RUN_PROFILE=release` too.
 RUN_PROFILE ?= local
 LOCAL_BIN := $(CARGO_TARGET_DIR)/$(RUN_PROFILE)/noren
 # npm's download cache lives outside the clone too, beside Cargo's, so a fresh clone installs
