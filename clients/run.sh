@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Generated-client check of the payment API: generates a Python client from the committed
+# Generated-client check of the payment API (and, since issue 34, of webhook endpoints verified
+# with the official standardwebhooks libraries for Python and Node: webhooks_flow.py): generates a Python client from the committed
 # openapi/pay.yaml (and, generation only, from openapi/inbound.json) with openapi-python-client
 # (in a venv under ~/.cache/noren) and runs a whole sandbox payment with it (flow.py) against a
 # live server with demo data. Fails when a client cannot be generated, crashes, or parses an
@@ -22,10 +23,22 @@ if ! "$VENV/bin/pip" show --quiet openapi-python-client >/dev/null 2>&1 \
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet "$GENERATOR"
 fi
+# The official Standard Webhooks library for Python (webhooks_flow.py verifies with it).
+VERIFIER="standardwebhooks==1.1.0"
+if [ "$("$VENV/bin/pip" show standardwebhooks 2>/dev/null | sed -n 's/^Version: //p')" != "${VERIFIER##*==}" ]; then
+  echo "installing $VERIFIER into $VENV"
+  "$VENV/bin/pip" install --quiet "$VERIFIER"
+fi
+# And for Node (clients/node: its package-lock.json pins it).
+if [ ! -f "$HERE/node/node_modules/.installed" ] || [ "$HERE/node/package-lock.json" -nt "$HERE/node/node_modules/.installed" ]; then
+  (cd "$HERE/node" && npm ci --no-audit --no-fund --loglevel=error --prefer-offline && touch node_modules/.installed)
+fi
 
 dir=$(mktemp -d)
 pid=
+node_pid=
 cleanup() {
+  if [ -n "$node_pid" ]; then kill "$node_pid" 2>/dev/null || true; wait "$node_pid" 2>/dev/null || true; fi
   if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
   rm -rf "$dir"
 }
@@ -61,3 +74,18 @@ platform=$(demo platform)
 shop=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["inbound_shop_ids"][0])' "$demo_dir/demo.json")
 echo "running a partner's hold → booking → calendar flow against $base"
 PYTHONPATH="$dir" "$VENV/bin/python" "$HERE/inbound_flow.py" "$base" "$partner" "$platform" "$shop"
+
+# Issue 34: webhook endpoints of the merchant and of the partner, every delivery verified with
+# the official standardwebhooks libraries, in Python and in Node, a rotation included.
+node "$HERE/node/receiver.mjs" > "$dir/node-receiver.log" 2>&1 &
+node_pid=$!
+for _ in $(seq 1 100); do
+  grep -q '^listening ' "$dir/node-receiver.log" 2>/dev/null && break
+  sleep 0.1
+done
+node_port=$(sed -n 's/^listening //p' "$dir/node-receiver.log" | head -n1)
+[ -n "$node_port" ] || { echo "the Node receiver did not start:"; cat "$dir/node-receiver.log"; exit 1; }
+shops=$(python3 -c 'import json, sys; print(",".join(map(str, json.load(open(sys.argv[1]))["inbound_shop_ids"])))' "$demo_dir/demo.json")
+echo "running webhook endpoints verified with standardwebhooks (Python $VERIFIER, Node: clients/node) against $base"
+PYTHONPATH="$dir" "$VENV/bin/python" "$HERE/webhooks_flow.py" "$base" "$key" "$partner" "$platform" "$shops" \
+  "http://127.0.0.1:$node_port" "$BIN"

@@ -10,6 +10,7 @@ export const PORTAL_ROUTES = [
   '/docs/payments/refunds',
   '/docs/payments/idempotency',
   '/docs/payments/webhooks',
+  '/docs/payments/webhook-endpoints',
   '/docs/order',
   '/docs/order/creating-order',
   '/docs/order/delivery-addresses',

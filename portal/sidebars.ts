@@ -12,7 +12,7 @@ const sidebars: SidebarsConfig = {
       label: 'Payments',
       link: {type: 'doc', id: 'payments/index'},
       collapsed: false,
-      items: ['payments/refunds', 'payments/idempotency', 'payments/webhooks'],
+      items: ['payments/refunds', 'payments/idempotency', 'payments/webhooks', 'payments/webhook-endpoints'],
     },
     {
       type: 'category',

@@ -48,6 +48,13 @@ def call(base, method, path, key=None, values=None, body=None, bearer=None):
 
 def main(base, key, shop_number, appid, webhook_url):
     tokens, paid_numbers, open_numbers, order_nos = [], [], [], []
+    # Two webhook endpoints (issue 34) at the local receiver, made first so that the payments'
+    # events reach them: their ids join the `path.id` dictionary (with the event ids).
+    endpoint_ids = [
+        call(base, "POST", "/v3/webhook_endpoints", key,
+             {"url": webhook_url, "enabled_events": events})["id"]
+        for events in ("*", "payment.paid")
+    ]
     for i in range(9):
         created = call(base, "POST", "/v3/predefined_payments/create_online_payment", key, {
             "amount": 1000 + i, "order_no": f"ST-{i}", "webhook_callback_url": webhook_url,
@@ -75,14 +82,15 @@ def main(base, key, shop_number, appid, webhook_url):
     dictionaries = {
         "tokens": tokens,
         "payment_numbers": paid_numbers + open_numbers,
-        "event_ids": event_ids,
+        "event_ids": event_ids + endpoint_ids,
         "shop_numbers": [shop_number],
         "appids": [appid],
         "order_nos": order_nos,
     }
     for name, values in dictionaries.items():
         print(f"\n[dictionaries.{name}]\nvalues = {json.dumps(values)}")
-    print(f"prepared {len(tokens)} payments, {len(paid_numbers)} paid, {len(event_ids)} events",
+    print(f"prepared {len(tokens)} payments, {len(paid_numbers)} paid, {len(event_ids)} events, "
+          f"{len(endpoint_ids)} webhook endpoints",
           file=sys.stderr)
 
 
@@ -158,6 +166,13 @@ def inbound(base, partner_key, platform, shop_ids, merchant_shop_id, reservation
     def partner(method, path, values=None, body=None):
         return call(base, method, f"{root}{path}", values=values, body=body, bearer=partner_key)
 
+    # Two webhook endpoints of the platform (issue 34), at a receiver that is never there (the
+    # deliveries fail and fill the log); their ids feed `path.id`.
+    endpoint_ids = [
+        partner("POST", "/webhook_endpoints",
+                body={"url": "http://127.0.0.1:9/noren", "enabledEvents": events})["id"]
+        for events in (["*"], ["reservation.confirmed"])
+    ]
     shops = partner("GET", "/shops", {"languageCode": "en",
                                       "shopIds": ",".join(map(str, shop_ids))})["rows"]
     courses, child_ids, image_urls = {}, [], []
@@ -249,6 +264,7 @@ def inbound(base, partner_key, platform, shop_ids, merchant_shop_id, reservation
         "image_ids": [int(image.path.rsplit("/", 1)[-1])] if image else [1],
         "image_expires": image_query.get("expires", ["0"]),
         "image_signatures": image_query.get("signature", ["none"]),
+        "endpoint_ids": endpoint_ids,
     }
     for name, values in dictionaries.items():
         print(f"\n[dictionaries.{name}]\nvalues = {json.dumps(values)}")

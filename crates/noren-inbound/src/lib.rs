@@ -7,7 +7,7 @@ pub mod http;
 pub mod service;
 pub mod store;
 
-use http::{admin, availability, create, reservations, update};
+use http::{admin, availability, create, reservations, update, webhook_endpoints};
 
 use admin::MerchantKeyScheme;
 use http::{courses, holds, images, shops};
@@ -60,4 +60,17 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(courses::list_inbound_shop_courses))
         .routes(routes!(courses::get_inbound_course))
         .routes(routes!(images::get_inbound_image))
+        .routes(routes!(
+            webhook_endpoints::create_webhook_endpoint,
+            webhook_endpoints::list_webhook_endpoints
+        ))
+        .routes(routes!(
+            webhook_endpoints::get_webhook_endpoint,
+            webhook_endpoints::update_webhook_endpoint,
+            webhook_endpoints::delete_webhook_endpoint
+        ))
+        .routes(routes!(webhook_endpoints::rotate_webhook_endpoint_secret))
+        .routes(routes!(webhook_endpoints::list_webhook_deliveries))
+        .routes(routes!(webhook_endpoints::recover_webhook_endpoint))
+        .routes(routes!(webhook_endpoints::test_webhook_endpoint))
 }

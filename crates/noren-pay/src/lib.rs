@@ -6,7 +6,10 @@ pub mod http;
 pub mod service;
 pub mod store;
 
-use http::{brands, checkout, miniprogram, payments, refund, sandbox, webhook_events, whoami};
+use http::{
+    brands, checkout, miniprogram, payments, refund, sandbox, webhook_endpoints, webhook_events,
+    whoami,
+};
 
 use axum::routing::get;
 use noren_core::http::error::{ErrorBody, ErrorCode, FieldError};
@@ -36,6 +39,7 @@ Japanese yen. Every non-2xx answer has the body `{\"code\", \"message\", \"error
         (name = "Refunds", description = "Refund a paid payment in full."),
         (name = "Webhooks", description = "See every webhook event with each delivery attempt, and send one again. \
 The event itself is described under *Webhooks* (`payment_event`): verify `Noren-Signature` before trusting it."),
+        (name = "Webhook endpoints", description = "Send the shop's events to endpoints you manage: each with the event types it takes, its own signing secret (Standard Webhooks `webhook-signature`, and `Noren-Signature`), rotation with an overlap, and a delivery log with what your receiver answered."),
         (name = "Sandbox", description = "Approve or decline test payments without a browser (test keys only)."),
         (name = "Mini-program", description = "Charge a payment from a WeChat mini-program."),
         (name = "API keys", description = "Check which legal person, shop and device a key belongs to.")
@@ -57,6 +61,19 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(refund::refund))
         .routes(routes!(webhook_events::list_webhook_events))
         .routes(routes!(webhook_events::redeliver_webhook_event))
+        .routes(routes!(
+            webhook_endpoints::create_webhook_endpoint,
+            webhook_endpoints::list_webhook_endpoints
+        ))
+        .routes(routes!(
+            webhook_endpoints::get_webhook_endpoint,
+            webhook_endpoints::update_webhook_endpoint,
+            webhook_endpoints::delete_webhook_endpoint
+        ))
+        .routes(routes!(webhook_endpoints::rotate_webhook_endpoint_secret))
+        .routes(routes!(webhook_endpoints::list_webhook_deliveries))
+        .routes(routes!(webhook_endpoints::recover_webhook_endpoint))
+        .routes(routes!(webhook_endpoints::test_webhook_endpoint))
         .routes(routes!(sandbox::sandbox_approve))
         .routes(routes!(sandbox::sandbox_decline))
         .routes(routes!(whoami::whoami))
@@ -96,7 +113,9 @@ const PAYMENT_WEBHOOK: SignedWebhook = SignedWebhook {
     name: "payment_event",
     summary: "Payment paid or refunded",
     description: "Noren POSTs this JSON event to the payment's `webhook_callback_url` (else the \
-shop's default URL of the payment's mode) when a payment is paid and when it is refunded. Test \
+shop's default URL of the payment's mode), and to every enabled webhook endpoint of the shop and mode \
+that subscribes to its type (`payment.paid`, `payment.refunded`), when a payment is paid and when it is refunded. \
+An endpoint's deliveries are signed with that endpoint's secret; the others with the shop's. Test \
 and live never mix: `livemode` says which, and each mode has its own secrets and default URLs. \
 Verify `Noren-Signature` first: `v1` is the lowercase hex HMAC-SHA256, keyed with your shop's \
 webhook secret of the event's mode (`whsec_…`), of `t + \".\" + the raw body`; during a secret rotation there are two `v1` values and either may \
@@ -107,6 +126,7 @@ else (redirects are not followed) is retried up to 10 times after 10 s, 30 s, 1 
     tag: "Webhooks",
     body: "WebhookEvent",
     event_id_example: "evt_3kT9xQ2mP7vL1sR8wZ4yB6nC",
+    event_type_example: "payment.paid",
     scheme: "webhookSignature",
     scheme_description: "Not a key you send: Noren signs every webhook event it sends you. \
                  `Noren-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">`, keyed \

@@ -127,7 +127,13 @@ impl Drop for Receiver {
     }
 }
 
-async fn receive(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes) -> StatusCode {
+/// Answers the scripted status with a header and a body that name the request (`answer 3` for
+/// the third), which the delivery log keeps.
+async fn receive(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> (StatusCode, [(&'static str, String); 1], String) {
     let n = {
         let mut got = shared.received.lock().expect("lock");
         got.push(Received {
@@ -157,5 +163,9 @@ async fn receive(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: By
         // is about.
         tokio::time::sleep(delay).await;
     }
-    StatusCode::from_u16(status).unwrap_or(StatusCode::OK)
+    (
+        StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
+        [("x-receiver", format!("request {n}"))],
+        format!("answer {n}"),
+    )
 }

@@ -289,9 +289,12 @@ impl Server {
         let limiter = self.state.rate_limits.clone();
         let metrics = self.state.metrics.clone();
         let mut tidy_stop = serving.clone();
+        let (tidy_db, tidy_clock) = (self.state.db.clone(), self.state.clock.clone());
         let tidy = tokio::spawn(async move {
             // Every 5 s the metrics fold their histogram samples; every minute the limiters
-            // forget idle clients and the shared buckets that are full again.
+            // forget idle clients and the shared buckets that are full again; every hour (the
+            // first a minute after start) the webhook endpoints' delivery log loses what is
+            // older than its 30 days.
             let mut ticks = 0u32;
             loop {
                 tokio::select! {
@@ -303,6 +306,16 @@ impl Server {
                 if ticks.is_multiple_of(12) {
                     limiter.forget_idle();
                     limiter.forget_full().await;
+                }
+                if ticks % 720 == 12 {
+                    let now = tidy_clock.now();
+                    match crate::webhooks::recovery::prune_log(&tidy_db, now).await {
+                        Ok(n) if n > 0 => tracing::info!(attempts = n, "delivery log pruned"),
+                        Ok(_) => {}
+                        Err(e) => {
+                            tracing::warn!(error = %e, "the delivery log could not be pruned")
+                        }
+                    }
                 }
             }
         });

@@ -216,6 +216,26 @@ impl ApiError {
     }
 }
 
+impl From<crate::webhooks::endpoints::EndpointError> for ApiError {
+    fn from(err: crate::webhooks::endpoints::EndpointError) -> Self {
+        use crate::webhooks::endpoints::EndpointError as E;
+        match err {
+            E::NotFound(_) => ApiError::NotFound(err.to_string()),
+            E::TooMany | E::RotationInProgress(_) | E::TooManyEvents(_) | E::Disabled => {
+                ApiError::Conflict(err.to_string())
+            }
+            E::Window(message) => ApiError::invalid(vec![FieldError::new("since", message)]),
+            E::TooOften {
+                retry_after_secs, ..
+            } => ApiError::TooManyRequests {
+                message: err.to_string(),
+                retry_after_secs,
+            },
+            E::Db(e) => e.into(),
+        }
+    }
+}
+
 impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
         ApiError::Internal(anyhow::Error::new(err).context("database error"))

@@ -29,6 +29,7 @@ use super::DeliveryJob;
 use super::settings::WebhookSettings;
 use super::signing::{
     SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, SecretCache, Signer, signature_header,
+    standard_signature,
 };
 use super::store::{self, AttemptEnd, DeliveryStatus};
 use crate::db::begin_write;
@@ -47,11 +48,11 @@ pub const USER_AGENT: &str = "Noren-Webhooks/1.0";
 
 /// Delivers webhook events: the job kind of the `webhook` queue.
 pub struct Delivery {
-    settings: WebhookSettings,
+    pub(super) settings: WebhookSettings,
     /// One client per mode: each resolves names through its mode's [`GuardedResolver`].
-    live_client: reqwest::Client,
-    test_client: reqwest::Client,
-    secret_box: Arc<SecretBox>,
+    pub(super) live_client: reqwest::Client,
+    pub(super) test_client: reqwest::Client,
+    pub(super) secret_box: Arc<SecretBox>,
     /// Signing secrets by (signer, livemode), used while their version (read with each event)
     /// has not changed, for at most [`SECRET_CACHE_TTL`].
     secrets: SecretCache,
@@ -61,13 +62,13 @@ pub struct Delivery {
     ends: Batches<Ended, Outcome>,
     /// Deliveries in flight by destination: `NOREN_WEBHOOK_PER_DESTINATION` each, half the
     /// slots for a destination that answers quickly.
-    lanes: Lanes,
+    pub(super) lanes: Lanes,
 }
 
 /// How long a delivery waits when its destination's lane is full and the destination is slow:
 /// about the time a slow receiver takes to answer one, so that a stuck receiver's backlog is
 /// looked at every few seconds, not claimed over and over.
-const LANE_WAIT: Duration = Duration::from_secs(2);
+pub(super) const LANE_WAIT: Duration = Duration::from_secs(2);
 
 /// A destination is quick while its deliveries end within this (the recent ones, and every one
 /// in flight so far). A quick destination's lane holds up to half the process's slots, and a
@@ -88,7 +89,7 @@ const LANES_KEPT: usize = 4096;
 /// with 8 places for every destination, one busy receiver answering in 2 ms took 20 deliveries a
 /// second instead of 745 (`make bench`, webhooks "busy"): the 120 others of each claim were
 /// postponed 2 s, again and again.
-struct Lanes {
+pub(super) struct Lanes {
     by_destination: std::sync::Mutex<HashMap<String, LaneState>>,
     /// Places of a slow or new destination (`NOREN_WEBHOOK_PER_DESTINATION`).
     slow: usize,
@@ -131,7 +132,7 @@ impl LaneState {
 }
 
 /// One delivery's place in its destination's lane, given back when dropped.
-struct Lane<'a> {
+pub(super) struct Lane<'a> {
     lanes: &'a Lanes,
     key: String,
     number: u64,
@@ -209,7 +210,7 @@ impl Lanes {
 
     /// A place for a delivery to `url`, or `None` when its destination's lane is full and the
     /// destination is slow, or no place came free within [`QUICK`].
-    async fn enter(&self, url: &str) -> Option<Lane<'_>> {
+    pub(super) async fn enter(&self, url: &str) -> Option<Lane<'_>> {
         let key = Self::key(url);
         let deadline = tokio::time::Instant::now() + QUICK;
         loop {
@@ -232,7 +233,7 @@ impl Lanes {
 
 impl Lane<'_> {
     /// Notes how long the delivery took (what makes its destination quick or slow).
-    fn took(&mut self, took: Duration) {
+    pub(super) fn took(&mut self, took: Duration) {
         self.took = Some(took);
     }
 }
@@ -369,6 +370,9 @@ impl Delivery {
         ctx: &Context,
         job: &Claimed<DeliveryJob>,
     ) -> Result<Outcome, sea_orm::DbErr> {
+        if let DeliveryJob::Endpoint { event, endpoint } = &job.payload {
+            return self.deliver_to_endpoint(ctx, job, event, *endpoint).await;
+        }
         let db = &ctx.db;
         let Some((event, secrets_version)) = store::find_delivery(db, &job.payload).await? else {
             return Ok(Outcome::Cancelled("the event no longer exists".into()));
@@ -441,8 +445,38 @@ impl Delivery {
         secrets: &[String],
         t: i64,
     ) -> Sent {
-        let policy = AddressPolicy::for_mode(event.livemode, self.settings.reach());
-        let client = if event.livemode {
+        let signed = Signed {
+            id: &event.public_id,
+            event_type: event.event_type.as_deref(),
+            attempt,
+            secrets,
+            t,
+            body: &event.body,
+        };
+        let answer = self
+            .send(event.livemode, url, &signed.headers(), &event.body, false)
+            .await;
+        Sent {
+            status_code: answer.status_code,
+            error: answer.error,
+            refused: answer.refused,
+        }
+    }
+
+    /// POSTs `body` with `headers` to `url`, after checking the address against the mode, and
+    /// says what came of it; with `keep`, the answer's headers and first [`KEPT_BODY`] bytes
+    /// too (the endpoints' delivery log). Never fails: a refused address, a timeout or a
+    /// connection error is an [`Answer`] with its error.
+    pub(super) async fn send(
+        &self,
+        livemode: bool,
+        url: &str,
+        headers: &[(&'static str, String)],
+        body: &str,
+        keep: bool,
+    ) -> Answer {
+        let policy = AddressPolicy::for_mode(livemode, self.settings.reach());
+        let client = if livemode {
             &self.live_client
         } else {
             &self.test_client
@@ -452,27 +486,31 @@ impl Delivery {
             .map_err(|_| "the URL cannot be parsed".to_string())
             .and_then(|u| policy.check_url(&u));
         if let Err(refusal) = checked {
-            tracing::warn!(event = %event.public_id, %refusal, "webhook destination refused");
-            return Sent {
+            tracing::warn!(%url, %refusal, "webhook destination refused");
+            return Answer {
                 status_code: None,
                 error: Some(refusal),
                 refused: true,
+                headers: None,
+                body: None,
             };
         }
-        let result = client
-            .post(url)
-            .header("Content-Type", "application/json")
-            .header("Noren-Event-Id", &event.public_id)
-            .header("Noren-Delivery-Attempt", attempt.to_string())
-            .header("Noren-Signature", signature_header(secrets, t, &event.body))
-            .body(event.body.clone())
-            .send()
-            .await;
+        let mut request = client.post(url);
+        for (name, value) in headers {
+            request = request.header(*name, value);
+        }
+        let result = request.body(body.to_string()).send().await;
+        let mut kept = (None, None);
         let (status_code, error) = match result {
-            Ok(res) => {
+            Ok(mut res) => {
                 let code = res.status();
-                // Read (and drop) the body so the connection can be reused.
-                let _ = res.bytes().await;
+                if keep {
+                    kept.0 = Some(answer_headers(res.headers()));
+                    kept.1 = Some(first_bytes(&mut res).await);
+                } else {
+                    // Read (and drop) the body so the connection can be reused.
+                    let _ = res.bytes().await;
+                }
                 let error = (!code.is_success()).then(|| format!("answered {code}"));
                 (Some(code.as_u16() as i32), error)
             }
@@ -492,10 +530,12 @@ impl Delivery {
             && error
                 .as_deref()
                 .is_some_and(|e| e.starts_with(REFUSED_PREFIX));
-        Sent {
+        Answer {
             status_code,
             error,
             refused,
+            headers: kept.0,
+            body: kept.1,
         }
     }
 
@@ -655,6 +695,83 @@ where
     }
 }
 
+/// How much of an answer's body the delivery log keeps.
+pub(super) const KEPT_BODY: usize = 4096;
+
+/// One delivery's signed headers: Standard Webhooks' (`webhook-id`, `webhook-timestamp`,
+/// `webhook-signature`) and Noren's (`Noren-Event-Id`, `Noren-Event-Type`,
+/// `Noren-Delivery-Attempt`, `Noren-Signature`), all over the same body and time.
+pub(super) struct Signed<'a> {
+    pub id: &'a str,
+    pub event_type: Option<&'a str>,
+    pub attempt: i32,
+    pub secrets: &'a [String],
+    pub t: i64,
+    pub body: &'a str,
+}
+
+impl Signed<'_> {
+    pub fn headers(&self) -> Vec<(&'static str, String)> {
+        let mut headers = vec![
+            ("content-type", "application/json".to_string()),
+            ("webhook-id", self.id.to_string()),
+            ("webhook-timestamp", self.t.to_string()),
+            (
+                "webhook-signature",
+                standard_signature(self.secrets, self.id, self.t, self.body),
+            ),
+            ("noren-event-id", self.id.to_string()),
+        ];
+        if let Some(t) = self.event_type {
+            headers.push(("noren-event-type", t.to_string()));
+        }
+        headers.push(("noren-delivery-attempt", self.attempt.to_string()));
+        headers.push((
+            "noren-signature",
+            signature_header(self.secrets, self.t, self.body),
+        ));
+        headers
+    }
+}
+
+/// What one POST came to, with the answer's headers and first bytes when kept.
+pub(super) struct Answer {
+    pub status_code: Option<i32>,
+    pub error: Option<String>,
+    pub refused: bool,
+    pub headers: Option<Vec<(String, String)>>,
+    pub body: Option<String>,
+}
+
+/// An answer's headers, each value as text (lossy), at most [`KEPT_BODY`] bytes in all.
+fn answer_headers(headers: &reqwest::header::HeaderMap) -> Vec<(String, String)> {
+    let mut kept = Vec::new();
+    let mut size = 0;
+    for (name, value) in headers {
+        let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
+        size += name.as_str().len() + value.len();
+        if size > KEPT_BODY {
+            break;
+        }
+        kept.push((name.as_str().to_string(), value));
+    }
+    kept
+}
+
+/// The first [`KEPT_BODY`] bytes of an answer's body, as text (lossy: a character cut at the
+/// end shows as U+FFFD). The rest is not read.
+async fn first_bytes(res: &mut reqwest::Response) -> String {
+    let mut body = Vec::new();
+    while body.len() < KEPT_BODY {
+        match res.chunk().await {
+            Ok(Some(chunk)) => body.extend_from_slice(&chunk),
+            _ => break,
+        }
+    }
+    body.truncate(KEPT_BODY);
+    String::from_utf8_lossy(&body).into_owned()
+}
+
 /// What one POST of an event came to.
 struct Sent {
     /// The receiver's HTTP status, when it answered.
@@ -665,7 +782,7 @@ struct Sent {
     refused: bool,
 }
 
-fn count(outcome: &'static str) {
+pub(super) fn count(outcome: &'static str) {
     metrics::counter!("noren_webhook_deliveries_total", "outcome" => outcome).increment(1);
 }
 

@@ -12,11 +12,20 @@
 //!   the job runner): destination checks with the guarded resolver, signing, sending, recording
 //!   the attempt.
 //!
+//! - `endpoints.rs`: webhook endpoints (issue 34), what the merchant's and the partner's calls
+//!   share: event types, the endpoints' changes and secrets, the fan-out of an event.
+//! - `endpoint_delivery.rs`: delivering one event to one endpoint, with the delivery log.
+//! - `recovery.rs`: around an endpoint's deliveries: recovering a window, test events,
+//!   disabling an endpoint that keeps failing, the log's retention.
+//!
 //! The merchant's calls (`GET /v3/webhook_events`, redeliver) are in `pay/webhook_events.rs`;
 //! the rules of where a delivery may go are in `domain/destination.rs`.
 
 pub mod deliver;
+pub mod endpoint_delivery;
+pub mod endpoints;
 pub mod event;
+pub mod recovery;
 pub mod settings;
 pub mod signing;
 pub mod spec;
@@ -31,6 +40,10 @@ pub const QUEUE: &str = "webhook";
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum DeliveryJob {
+    /// One event to one webhook endpoint (issue 34): the event's public id and the endpoint's
+    /// row id. First, so that it is tried before [`DeliveryJob::Event`], which would also read
+    /// this payload (serde ignores the extra member).
+    Endpoint { event: String, endpoint: i64 },
     /// By the event's public id (`evt_…`, chosen before anything is written): the job is
     /// written first and the event row names it, two statements instead of three.
     Event { event: String },
@@ -53,6 +66,11 @@ mod tests {
         );
         let read = |s: &str| serde_json::from_str::<DeliveryJob>(s).expect("payload");
         assert_eq!(read(r#"{"event":"evt_1"}"#), new);
+        let to_endpoint = DeliveryJob::Endpoint {
+            event: "evt_1".into(),
+            endpoint: 3,
+        };
+        assert_eq!(read(r#"{"event":"evt_1","endpoint":3}"#), to_endpoint);
         // Jobs queued by an earlier version still deliver.
         assert_eq!(read(r#"{"event_id":7}"#), DeliveryJob::Row { event_id: 7 });
     }

@@ -7,14 +7,73 @@ use crate::cache::TtlCache;
 use crate::domain::clock::Clock;
 use chrono::{DateTime, Utc};
 use hmac::{Hmac, Mac};
-use rand::distr::{Alphanumeric, SampleString};
 use sha2::Sha256;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A new webhook signing secret: `whsec_` and 32 random alphanumerics (190 bits).
+/// A new webhook signing secret in the Standard Webhooks form `whsec_<base64>`: `whsec_` and 32
+/// random letters and digits (190 bits). Letters and digits are base64 digits, and 32 of them
+/// are the base64 of 24 bytes, which key `webhook-signature`; only letters and digits so that
+/// a secret survives any shell, URL or copy and paste.
 pub fn new_secret() -> String {
+    use rand::distr::{Alphanumeric, SampleString};
     format!("whsec_{}", Alphanumeric.sample_string(&mut rand::rng(), 32))
+}
+
+/// The HMAC key a secret gives `webhook-signature` (Standard Webhooks): the base64 after
+/// `whsec_`, decoded, as the official libraries read it. A secret that is not base64 (none
+/// Noren made) keys with its own bytes.
+pub fn standard_key(secret: &str) -> Vec<u8> {
+    use base64::Engine;
+    let encoded = secret.strip_prefix("whsec_").unwrap_or(secret);
+    base64::engine::general_purpose::STANDARD
+        .decode(encoded)
+        .unwrap_or_else(|_| secret.as_bytes().to_vec())
+}
+
+/// The `webhook-signature` header (Standard Webhooks): `v1,<base64 HMAC-SHA256 of
+/// "id.timestamp.body">` under each of `secrets` (newest first), separated by spaces.
+pub fn standard_signature(secrets: &[String], id: &str, t: i64, body: &str) -> String {
+    use base64::Engine;
+    let signed = format!("{id}.{t}.{body}");
+    secrets
+        .iter()
+        .map(|s| {
+            let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&standard_key(s))
+                .unwrap_or_else(|_| unreachable!());
+            mac.update(signed.as_bytes());
+            format!(
+                "v1,{}",
+                base64::engine::general_purpose::STANDARD.encode(mac.finalize().into_bytes())
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Checks Standard Webhooks headers as a receiver's library does: a `v1,` signature matching
+/// under `secret`, compared in constant time, and the timestamp within `tolerance` of `now`.
+/// Used by the tests; receivers use the official `standardwebhooks` libraries.
+pub fn verify_standard(
+    id: &str,
+    timestamp: &str,
+    signatures: &str,
+    body: &str,
+    secret: &str,
+    now: i64,
+    tolerance: i64,
+) -> bool {
+    use subtle::ConstantTimeEq;
+    let Ok(t) = timestamp.parse::<i64>() else {
+        return false;
+    };
+    if (now - t).abs() > tolerance {
+        return false;
+    }
+    let expected = standard_signature(&[secret.to_string()], id, t, body);
+    signatures
+        .split(' ')
+        .any(|s| s.len() == expected.len() && bool::from(s.as_bytes().ct_eq(expected.as_bytes())))
 }
 
 /// Lowercase hex HMAC-SHA256 of `message` under `key`.
@@ -67,6 +126,8 @@ pub fn verify(header: &str, body: &str, secret: &str, now: i64, tolerance: i64) 
 pub enum Signer {
     Shop(i64),
     Platform(i64),
+    /// A webhook endpoint's own secrets (issue 34), by its row id.
+    Endpoint(i64),
 }
 
 /// The secrets that sign a shop's (or a platform's) events of one mode, newest first (two during a rotation),
@@ -166,6 +227,32 @@ mod tests {
             300
         ));
         assert!(!verify(&header, body, "whsec_other", 1795430400, 300));
+    }
+
+    /// The vector of the Standard Webhooks specification's reference libraries.
+    #[test]
+    fn the_standard_signature_matches_the_specification_vector() {
+        let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+        let id = "msg_p5jXN8AQM9LWM0D4loKWxJek";
+        let body = r#"{"test": 2432232314}"#;
+        assert_eq!(
+            standard_signature(&[secret.to_string()], id, 1614265330, body),
+            "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="
+        );
+        assert!(verify_standard(
+            id,
+            "1614265330",
+            "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+            body,
+            secret,
+            1614265330,
+            300
+        ));
+        // A secret Noren made before issue 34 (32 alphanumerics) keys with its decoded bytes.
+        let old = "whsec_Yb7fQ2xM9cK4pL1nR8sT3vW6zA0dE5gH";
+        assert_eq!(standard_key(old).len(), 24);
+        assert_eq!(standard_key(&new_secret()).len(), 24);
+        assert!(new_secret().starts_with("whsec_"));
     }
 
     #[test]

@@ -22,6 +22,8 @@ pub struct SignedWebhook {
     pub body: &'static str,
     /// The example of `Noren-Event-Id`.
     pub event_id_example: &'static str,
+    /// The example of `Noren-Event-Type`.
+    pub event_type_example: &'static str,
     /// The security scheme that documents `Noren-Signature`, and its description.
     pub scheme: &'static str,
     pub scheme_description: &'static str,
@@ -45,6 +47,26 @@ impl utoipa::Modify for SignedWebhook {
             .description(Some(self.description))
             .tag(self.tag)
             .security(SecurityRequirement::new(self.scheme, Vec::<String>::new()))
+            .parameter(header(
+                "webhook-id",
+                "Standard Webhooks: the event's id, the same on every attempt and to every endpoint (equal to `Noren-Event-Id`).",
+                serde_json::json!(self.event_id_example),
+            ))
+            .parameter(header(
+                "webhook-timestamp",
+                "Standard Webhooks: when this attempt was signed, in Unix seconds.",
+                serde_json::json!("1795430400"),
+            ))
+            .parameter(header(
+                "webhook-signature",
+                "Standard Webhooks: `v1,<base64 HMAC-SHA256 of \"id.timestamp.body\">`, keyed with the base64-decoded part of the secret after `whsec_`; two, separated by a space, during a secret rotation. Verify it with an official `standardwebhooks` library.",
+                serde_json::json!("v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="),
+            ))
+            .parameter(header(
+                "Noren-Event-Type",
+                "The event type (`payment.paid`, `reservation.confirmed`, …), as webhook endpoints subscribe to it.",
+                serde_json::json!(self.event_type_example),
+            ))
             .parameter(header(
                 "Noren-Event-Id",
                 "The event's id, the same on every attempt: drop repeats by it.",

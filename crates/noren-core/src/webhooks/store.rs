@@ -7,6 +7,7 @@
 //! (`inbound_platform_secrets`, [`platform_secret_set`]) and delivered by the same job kind; the
 //! merchant's event log leaves them out.
 
+use super::endpoints::{self, Owner};
 use super::event::{EventSettings, EventStatus, WebhookEvent, new_event_id};
 use super::signing::{Signer, SigningSecrets, new_secret};
 use super::{DeliveryJob, QUEUE};
@@ -77,8 +78,13 @@ pub async fn record_event(
         Some(_) => Some(enqueue_delivery(db, &public_id, max_deliveries, now).await?),
         None => None,
     };
-    webhook_event::ActiveModel {
-        public_id: Set(public_id),
+    let event_type = match status {
+        EventStatus::Paid => endpoints::PAYMENT_PAID,
+        EventStatus::Refunded => endpoints::PAYMENT_REFUNDED,
+    };
+    let row = webhook_event::ActiveModel {
+        public_id: Set(public_id.clone()),
+        event_type: Set(Some(event_type.to_string())),
         shop_id: Set(payment.shop_id),
         livemode: Set(payment.livemode),
         predefined_payment_id: Set(payment.id),
@@ -100,7 +106,21 @@ pub async fn record_event(
         ..Default::default()
     }
     .insert(db)
-    .await
+    .await?;
+    let fanned = endpoints::Fanned {
+        event_id: row.id,
+        public_id: &public_id,
+        event_type,
+        max_deliveries,
+    };
+    endpoints::fan_out(
+        db,
+        Owner::shop(payment.shop_id, payment.livemode),
+        &fanned,
+        now,
+    )
+    .await?;
+    Ok(row)
 }
 
 /// A reservation status notification to an inbound platform, as the outbox stores it.
@@ -136,8 +156,11 @@ pub async fn record_platform_event(
         Some(_) => Some(enqueue_delivery(db, &e.public_id, max_deliveries, now).await?),
         None => None,
     };
-    webhook_event::ActiveModel {
+    let event_type = endpoints::reservation_type(&e.new_status);
+    let public_id = e.public_id.clone();
+    let row = webhook_event::ActiveModel {
         public_id: Set(e.public_id),
+        event_type: Set(event_type.map(str::to_string)),
         shop_id: Set(e.shop_id),
         livemode: Set(e.livemode),
         predefined_payment_id: Set(0),
@@ -160,7 +183,17 @@ pub async fn record_platform_event(
         ..Default::default()
     }
     .insert(db)
-    .await
+    .await?;
+    if let Some(event_type) = event_type {
+        let fanned = endpoints::Fanned {
+            event_id: row.id,
+            public_id: &public_id,
+            event_type,
+            max_deliveries,
+        };
+        endpoints::fan_out(db, Owner::platform(e.platform_id, e.livemode), &fanned, now).await?;
+    }
+    Ok(row)
 }
 
 /// The platform's notification URL of one mode.
@@ -200,6 +233,7 @@ pub async fn signer_secret_set(
     match signer {
         Signer::Shop(id) => signing_secret_set(db, sb, id, livemode, now).await,
         Signer::Platform(id) => platform_secret_set(db, sb, id, livemode, now).await,
+        Signer::Endpoint(id) => super::endpoints::signing_secrets(db, sb, id, now).await,
     }
 }
 
@@ -463,7 +497,8 @@ pub async fn list_events(
     let mut select = webhook_event::Entity::find()
         .filter(webhook_event::Column::ShopId.eq(q.shop_id))
         .filter(webhook_event::Column::Livemode.eq(q.livemode))
-        .filter(webhook_event::Column::PlatformId.is_null());
+        .filter(webhook_event::Column::PlatformId.is_null())
+        .filter(webhook_event::Column::IsTest.eq(false));
     if let Some(n) = &q.payment_number {
         select = select.filter(webhook_event::Column::PaymentNumber.eq(n.as_str()));
     }
@@ -513,6 +548,7 @@ pub async fn find_event(
         .filter(webhook_event::Column::ShopId.eq(shop_id))
         .filter(webhook_event::Column::Livemode.eq(livemode))
         .filter(webhook_event::Column::PlatformId.is_null())
+        .filter(webhook_event::Column::IsTest.eq(false))
         .first(db)
         .await?
     else {
@@ -634,7 +670,7 @@ pub async fn find_delivery(
         )
         .to_owned();
     let select = match job {
-        DeliveryJob::Event { event } => {
+        DeliveryJob::Event { event } | DeliveryJob::Endpoint { event, .. } => {
             webhook_event::Entity::find().filter(webhook_event::Column::PublicId.eq(event.as_str()))
         }
         DeliveryJob::Row { event_id } => webhook_event::Entity::find_by_id(*event_id),

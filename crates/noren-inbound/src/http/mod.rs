@@ -12,3 +12,4 @@ pub mod images;
 pub mod reservations;
 pub mod shops;
 pub mod update;
+pub mod webhook_endpoints;

@@ -144,8 +144,10 @@ pub async fn record(
 pub const STATUS_WEBHOOK: SignedWebhook = SignedWebhook {
     name: "reservation_status_changed",
     summary: "A reservation's status changed",
-    description: "Noren POSTs this JSON event to your platform's notification URL of the \
-reservation's mode (set by Noren's operator; test and live have their own URL and secret) each \
+    description: "Noren POSTs this JSON event to each enabled webhook endpoint of your platform and the \
+reservation's mode that subscribes to its type (`reservation.confirmed`, `reservation.rejected`, \
+`reservation.cancelled`; see `Noren-Event-Type`), signed with that endpoint's secret, and to the notification \
+URL Noren's operator set for the mode, signed with your platform's secret of the mode, each \
 time one of your reservations changes status: the restaurant confirms (PENDING → SUCCESS) or \
 rejects (PENDING → NOT_AVAILABLE) it, cancels it or refunds half, or you cancel it. Verify \
 `Noren-Signature` first: `v1` is the lowercase hex HMAC-SHA256, keyed with your platform's \
@@ -157,6 +159,7 @@ order by `createdAt`. Statuses you do not know may appear.",
     tag: "Notifications",
     body: "ReservationStatusChanged",
     event_id_example: "evt_Qx2mL9vB4nT7cK1pZ8sR5wYd",
+    event_type_example: "reservation.confirmed",
     scheme: "notificationSignature",
     scheme_description: "Not a key you send: Noren signs every notification it sends you. \
                  `Noren-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">`, keyed \

@@ -13,5 +13,6 @@ pub mod params;
 pub mod payments;
 pub mod refund;
 pub mod sandbox;
+pub mod webhook_endpoints;
 pub mod webhook_events;
 pub mod whoami;

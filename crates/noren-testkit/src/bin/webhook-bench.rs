@@ -5,9 +5,15 @@
 //! event's receipt (p50, p99). It also prints how fast the approvals themselves were answered,
 //! to tell which side sets the pace.
 //!
-//! Usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C]
+//! With `blackhole` (issue 34), the shop also has a webhook endpoint at a receiver that accepts
+//! connections and never answers, subscribed to the same events: every event is also delivered
+//! there, each attempt waiting for the timeout. The figure is the quick receiver's, which the
+//! black hole must not slow beyond noise (each destination has its own share of the deliveries
+//! in flight). The endpoint is deleted at the end, and its queued deliveries with it.
+//!
+//! Usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C] [blackhole]
 
-use noren_testkit::receiver::Receiver;
+use noren_testkit::receiver::{Receiver, Script};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -25,6 +31,35 @@ async fn main() -> anyhow::Result<()> {
         .pool_max_idle_per_host(c)
         .build()?;
     let rx = Receiver::start().await;
+    let hole = match args.get(5).map(String::as_str) {
+        Some("blackhole") => Some(
+            Receiver::with(Script {
+                hang_first: usize::MAX,
+                ..Script::default()
+            })
+            .await,
+        ),
+        Some(other) => anyhow::bail!("unknown mode {other:?}: the fifth argument is `blackhole`"),
+        None => None,
+    };
+    let endpoint = match &hole {
+        Some(hole) => {
+            let created: serde_json::Value = client
+                .post(format!("{base}/v3/webhook_endpoints"))
+                .query(&[
+                    ("url", hole.url().as_str()),
+                    ("enabled_events", "payment.paid"),
+                ])
+                .header("X-Auth-API-Key", key)
+                .send()
+                .await?
+                .error_for_status()?
+                .json()
+                .await?;
+            created["id"].as_str().map(str::to_string)
+        }
+        None => None,
+    };
 
     // Prepare: N payments, each with an open attempt, delivering to the receiver.
     let prepare = Arc::new(Semaphore::new(c));
@@ -119,6 +154,14 @@ async fn main() -> anyhow::Result<()> {
     latencies.sort_by(|a, b| a.total_cmp(b));
     let pct = |p: f64| latencies[((latencies.len() as f64 - 1.0) * p).round() as usize];
     let elapsed = (last - start).as_secs_f64();
+    if let Some(id) = endpoint {
+        client
+            .delete(format!("{base}/v3/webhook_endpoints/{id}"))
+            .header("X-Auth-API-Key", key)
+            .send()
+            .await?
+            .error_for_status()?;
+    }
     println!(
         "webhooks: {n} events, {:.0} deliveries/s, approval-to-receipt p50 {:.1} ms p99 {:.1} ms, duplicates {} (approvals {:.0}/s)",
         n as f64 / elapsed,

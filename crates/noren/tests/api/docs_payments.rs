@@ -25,12 +25,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The overview and the payment guides in the sidebar's order.
-pub const PAGES: [&str; 5] = [
+pub const PAGES: [&str; 6] = [
     "index.md",
     "payments/index.md",
     "payments/refunds.md",
     "payments/idempotency.md",
     "payments/webhooks.mdx",
+    "payments/webhook-endpoints.mdx",
 ];
 
 /// The token and payment number of the pages' examples.
@@ -69,6 +70,28 @@ const HAND_SIGNED: Block = block("payments/webhooks.mdx", "localhost:3000/noren/
 const LOG: Block = block("payments/webhooks.mdx", "webhook_events?payment_number=");
 const REDELIVER: Block = block("payments/webhooks.mdx", "/redeliver");
 const WHOAMI: Block = block("index.md", "whoami");
+/// The endpoints page (issue 34): its endpoint's URL, and its blocks.
+const PAGE_ENDPOINT_URL: &str = "https://shop.example/noren/endpoint";
+const ENDPOINT_CREATE: Block = block("payments/webhook-endpoints.mdx", "description=Fulfilment");
+const ENDPOINT_LIST: Block = block(
+    "payments/webhook-endpoints.mdx",
+    ".data[] | {url, enabled_events}",
+);
+const ENDPOINT_TEST: Block = block("payments/webhook-endpoints.mdx", "event_type=payment.paid");
+const ENDPOINT_LOG: Block = block("payments/webhook-endpoints.mdx", "deliveries?limit=1");
+const ENDPOINT_ROTATE: Block = block("payments/webhook-endpoints.mdx", "rotate_secret");
+const ENDPOINT_RECOVER: Block = block("payments/webhook-endpoints.mdx", "/recover");
+const SHOWN_ENDPOINT: Block = block(
+    "payments/webhook-endpoints.mdx",
+    "\"disabled\":false,\"livemode\"",
+);
+const SHOWN_ENDPOINT_TEST: Block = block("payments/webhook-endpoints.mdx", "\"test\":true");
+const SHOWN_ENDPOINT_LOG: Block = block(
+    "payments/webhook-endpoints.mdx",
+    "\"outcome\":\"succeeded\"",
+);
+const SHOWN_ENDPOINT_ROTATE: Block = block("payments/webhook-endpoints.mdx", "\"new_secret\"");
+const SHOWN_ENDPOINT_RECOVER: Block = block("payments/webhook-endpoints.mdx", "\"queued\"");
 const OVERVIEW_CREATE: Block = block("index.md", "order_no=A-0001");
 
 /// The answers the pages show, by what only their ```` ```json ```` block holds.
@@ -154,6 +177,8 @@ async fn run_guides(app: TestApp, lang: Lang) {
     // on port 3000 (a production one: live mode, the page's secret).
     let shop = PageReceiver::start(text("webhook_secret"), false).await;
     let port_3000 = PageReceiver::start(PAGE_SECRET.to_string(), true).await;
+    // The endpoints page's receiver: it keeps what it gets; its secret is the page's answer.
+    let endpoint_rx = noren_testkit::receiver::Receiver::start().await;
     let shop_url = format!("{}/noren/webhook", shop.base());
     let token_path = format!("predefined_payments/{PAGE_TOKEN}");
     let number_path = format!("payments/{PAGE_PAYMENT_NUMBER}/");
@@ -170,6 +195,7 @@ async fn run_guides(app: TestApp, lang: Lang) {
         replace: vec![
             ("http://127.0.0.1:8080", base.clone()),
             (PAGE_WEBHOOK_URL, shop_url.clone()),
+            (PAGE_ENDPOINT_URL, endpoint_rx.url()),
             (
                 "https%3A%2F%2Fshop.example%2Fnoren%2Fwebhook",
                 shop_url.replace(':', "%3A").replace('/', "%2F"),
@@ -329,10 +355,104 @@ async fn run_guides(app: TestApp, lang: Lang) {
         );
     }
     assert_eq!(shop.refused(), 0, "the shop's receiver refused an event");
+    endpoints_page(&app, &script, lang, &endpoint_rx, &said).await;
     assert_eq!(
         port_3000.refused(),
         0,
         "the port-3000 receiver refused an event"
+    );
+}
+
+/// The endpoints page (issue 34): its endpoint made and listed, its test event received and
+/// verified (Standard Webhooks and `Noren-Signature`) with the secret the page printed, the log
+/// with the receiver's answer, a rotation, a recovery of an hour with nothing to send.
+async fn endpoints_page(
+    app: &TestApp,
+    script: &guides::Script,
+    lang: Lang,
+    rx: &noren_testkit::receiver::Receiver,
+    said: &str,
+) {
+    let shown = |b: Block| guides::shown(lang, b);
+    let line = |b: Block| -> serde_json::Value {
+        serde_json::from_str(script.answer(b).trim()).unwrap_or_else(|e| panic!("{e}: {said}"))
+    };
+    let created = line(ENDPOINT_CREATE);
+    assert_eq!(
+        created["enabled_events"],
+        json!(["payment.paid", "payment.refunded"]),
+        "{said}"
+    );
+    assert_eq!(
+        (created["disabled"].clone(), created["livemode"].clone()),
+        (json!(false), json!(false))
+    );
+    assert_shown(&shown(SHOWN_ENDPOINT), &created, "the created endpoint");
+    assert_eq!(
+        line(ENDPOINT_LIST)["enabled_events"],
+        created["enabled_events"]
+    );
+    for (ran, page) in [
+        (ENDPOINT_TEST, SHOWN_ENDPOINT_TEST),
+        (ENDPOINT_LOG, SHOWN_ENDPOINT_LOG),
+        (ENDPOINT_ROTATE, SHOWN_ENDPOINT_ROTATE),
+        (ENDPOINT_RECOVER, SHOWN_ENDPOINT_RECOVER),
+    ] {
+        assert_eq!(
+            line(ran),
+            shown(page),
+            "{} as the page shows it: {said}",
+            ran.holding
+        );
+    }
+    // The test event reached the receiver, signed with the endpoint's first secret.
+    let got = rx.wait_for(1, Duration::from_secs(10)).await;
+    let r = &got[0];
+    assert_eq!(r.json()["test"], true);
+    let now = chrono::Utc::now().timestamp();
+    let verifies = |secret: &str| {
+        noren::webhooks::signing::verify_standard(
+            r.header("webhook-id"),
+            r.header("webhook-timestamp"),
+            r.header("webhook-signature"),
+            &r.body,
+            secret,
+            now,
+            300,
+        ) && noren::webhooks::signing::verify(
+            r.header("noren-signature"),
+            &r.body,
+            secret,
+            now,
+            300,
+        )
+    };
+    // The endpoint's secrets as Noren keeps them (the first, and the one the page rotated to).
+    use sea_orm::EntityTrait;
+    let endpoint = noren::db::entities::webhook_endpoint::Entity::find()
+        .all(app.db())
+        .await
+        .expect("endpoints")
+        .pop()
+        .expect("the page's endpoint");
+    let state = app.state();
+    let secrets = noren::webhooks::endpoints::signing_secrets(
+        app.db(),
+        &state.secret_box,
+        endpoint.id,
+        state.clock.now(),
+    )
+    .await
+    .expect("secrets")
+    .at(state.clock.now());
+    assert_eq!(
+        secrets.len(),
+        2,
+        "the rotation's overlap: the new secret and the first"
+    );
+    assert!(
+        secrets.iter().any(|s| verifies(s)),
+        "the test event verifies with the endpoint's secret"
     );
 }
 

@@ -43,5 +43,6 @@ mod sandbox;
 mod scale;
 mod scopes;
 mod secret_key;
+mod webhook_endpoints;
 mod webhooks;
 mod whoami;

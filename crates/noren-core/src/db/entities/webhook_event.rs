@@ -31,6 +31,10 @@ pub struct Model {
     /// then `token` is the reservation id, `payment_number` its origin number,
     /// `payment_status` the new status and `predefined_payment_id` 0.
     pub platform_id: Option<i64>,
+    /// `payment.paid`, `payment.refunded`, `reservation.confirmed`, … (migration 21).
+    pub event_type: Option<String>,
+    /// An endpoint's test event (`POST …/webhook_endpoints/{id}/test`): never in the event log.
+    pub is_test: bool,
 }
 
 /// Where an event's delivery is: `pending` (its job will send it, or sends it again) →

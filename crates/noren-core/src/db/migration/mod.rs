@@ -20,6 +20,7 @@ mod m20261206_000017_menu_import_snapshots;
 mod m20261207_000018_inbound_booking_reads;
 mod m20261208_000019_heartbeats;
 mod m20261209_000020_rate_buckets;
+mod m20261210_000021_webhook_endpoints;
 
 pub struct Migrator;
 
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261207_000018_inbound_booking_reads::Migration),
             Box::new(m20261208_000019_heartbeats::Migration),
             Box::new(m20261209_000020_rate_buckets::Migration),
+            Box::new(m20261210_000021_webhook_endpoints::Migration),
         ]
     }
 }

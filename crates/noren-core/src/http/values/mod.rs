@@ -224,12 +224,18 @@ pub trait FromValues: Sized {
 
     /// The struct from a JSON object body alone.
     fn from_json(body: &[u8]) -> Result<Self, ApiError> {
+        Self::from_json_with(body, |_| {})
+    }
+
+    /// As [`from_json`](Self::from_json), with rules that need the request's context.
+    fn from_json_with(body: &[u8], rules: impl FnOnce(&mut Reader<'_>)) -> Result<Self, ApiError> {
         let given = json_members(body)?;
         let mut r = Reader::new(
             given.iter().map(|(k, v)| (k.as_str(), v.raw())),
             Self::NAMES,
         );
         let read = Self::read(&mut r);
+        rules(&mut r);
         r.finish(read)
     }
 }

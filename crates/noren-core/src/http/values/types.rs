@@ -52,7 +52,123 @@ schema_name!(
     WebhookUrl,
     PresenceFlag,
     Yen,
+    Rfc3339,
+    EventTypeList,
+    DeliveryOutcome,
+    AttemptCursor,
 );
+
+/// A page cursor of a webhook endpoint's delivery log: an attempt's id, `wda_` and its number
+/// (the previous page's `next_starting_after`), read as the number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttemptCursor(pub i64);
+
+impl Value for AttemptCursor {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        raw.text()?
+            .strip_prefix("wda_")
+            .filter(|n| (1..=18).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|n| n.parse().ok())
+            .map(AttemptCursor)
+            .ok_or_else(|| "must be an attempt id (`wda_…`) from a previous page".to_string())
+    }
+}
+
+impl PartialSchema for AttemptCursor {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some("^wda_[0-9]{1,18}$"))
+            .examples(["wda_1042"])
+            .into()
+    }
+}
+
+/// How a delivery attempt ended, to filter a webhook endpoint's delivery log by: `succeeded`
+/// (a 2xx answer), `failed` (another answer, or none) or `pending` (being sent, or cut off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeliveryOutcome(pub &'static str);
+
+const OUTCOMES: [&str; 3] = ["succeeded", "failed", "pending"];
+
+impl Value for DeliveryOutcome {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let text = raw.text()?;
+        OUTCOMES
+            .into_iter()
+            .find(|o| *o == text)
+            .map(DeliveryOutcome)
+            .ok_or_else(|| format!("must be one of {}", OUTCOMES.join(", ")))
+    }
+}
+
+impl PartialSchema for DeliveryOutcome {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(OUTCOMES))
+            .into()
+    }
+}
+
+/// A time in RFC 3339 with its offset (`2026-12-01T10:00:00Z`, `2026-12-01T19:00:00+09:00`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rfc3339(pub chrono::DateTime<chrono::Utc>);
+
+impl Value for Rfc3339 {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        chrono::DateTime::parse_from_rfc3339(raw.text()?.trim())
+            .map(|t| Rfc3339(t.with_timezone(&chrono::Utc)))
+            .map_err(|_| {
+                "must be an RFC 3339 time with its offset, e.g. 2026-12-01T10:00:00Z".to_string()
+            })
+    }
+}
+
+impl PartialSchema for Rfc3339 {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+            .examples(["2026-12-01T10:00:00Z"])
+            .into()
+    }
+}
+
+/// Event types separated by commas (`payment.paid,payment.refunded`), or `*`: a webhook
+/// endpoint's subscriptions in a query value or form field. Which types there are is checked
+/// by the call, against its owner (`webhooks::endpoints::OwnerKind::check_events`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventTypeList(pub Vec<String>);
+
+/// The pattern of an [`EventTypeList`]: dotted names, or `*`.
+pub const EVENT_LIST_PATTERN: &str = "^(\\*|[a-z_]+\\.[a-z_]+(,[a-z_]+\\.[a-z_]+)*)$";
+
+impl Value for EventTypeList {
+    fn parse(raw: Raw<'_>) -> Result<Self, String> {
+        let text = raw.text()?;
+        if text.len() > 1000 {
+            return Err("must be at most 1000 characters".into());
+        }
+        Ok(EventTypeList(
+            text.split(',')
+                .map(|t| t.trim().to_string())
+                .filter(|t| !t.is_empty())
+                .collect(),
+        ))
+    }
+}
+
+impl PartialSchema for EventTypeList {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(EVENT_LIST_PATTERN))
+            .max_length(Some(1000))
+            .examples(["payment.paid,payment.refunded"])
+            .into()
+    }
+}
 
 /// Text of 1 to `MAX` characters (not bytes) without control characters but `\t` and `\n`.
 #[derive(Clone, Debug, PartialEq, Eq)]
