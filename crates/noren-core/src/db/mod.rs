@@ -597,6 +597,12 @@ pub async fn migrate(db: &Db) -> Result<(), DbErr> {
     migration::Migrator::up(db.writes(), None).await
 }
 
+/// Reverts the last `steps` migrations: for the tests of a data migration, which bring a
+/// database back to the schema before it, write what an older version wrote, and migrate again.
+pub async fn migrate_down(db: &Db, steps: u32) -> Result<(), DbErr> {
+    migration::Migrator::down(db.writes(), Some(steps)).await
+}
+
 /// The file behind an `sqlite://PATH[?options]` URL.
 pub fn sqlite_path(url: &str) -> Option<&Path> {
     let rest = url

@@ -70,6 +70,10 @@ pub struct Delivery {
 /// looked at every few seconds, not claimed over and over.
 pub(super) const LANE_WAIT: Duration = Duration::from_secs(2);
 
+/// The longest a delivery to a full, slow destination is put back for ([`Lanes::enter`]): a
+/// receiver that comes back gets its backlog within this.
+pub(super) const LONGEST_LANE_WAIT: Duration = Duration::from_secs(60);
+
 /// A destination is quick while its deliveries end within this (the recent ones, and every one
 /// in flight so far). A quick destination's lane holds up to half the process's slots, and a
 /// delivery finding it full waits for a place (up to this long) instead of being postponed.
@@ -110,6 +114,9 @@ struct LaneState {
     typical: Option<Duration>,
     /// Woken when a place is given back.
     freed: Arc<tokio::sync::Notify>,
+    /// When the next delivery put back from this full, slow lane is given its turn: each one
+    /// put back moves it on by the time one place takes to come free.
+    next_turn: Option<Instant>,
 }
 
 impl LaneState {
@@ -145,8 +152,8 @@ enum Look<'a> {
     Entered(Lane<'a>),
     /// Full, and the destination quick or not yet known: a place is given back soon.
     Wait(Arc<tokio::sync::Notify>),
-    /// Full, and the destination slow.
-    Full,
+    /// Full, and the destination slow: come back after this.
+    Full(Duration),
 }
 
 impl Lanes {
@@ -202,31 +209,54 @@ impl Lanes {
             });
         }
         if lane.slow(now) {
-            Look::Full
+            // The turns of a backlog: the lane's places free one delivery each per typical
+            // delivery time, so the n-th delivery put back waits about n of those divided by
+            // the places. Before, each waited LANE_WAIT and was claimed again, and a hanging
+            // receiver's backlog was claimed over and over (thousands of claims a second
+            // beside a busy receiver, `make bench` "deliveries beside a black hole").
+            let per_place = lane.typical.unwrap_or(LANE_WAIT).max(QUICK) / places as u32;
+            let turn = lane
+                .next_turn
+                .filter(|t| *t > now + LANE_WAIT)
+                .unwrap_or(now + LANE_WAIT);
+            lane.next_turn = Some((turn + per_place).min(now + LONGEST_LANE_WAIT));
+            Look::Full(turn.duration_since(now).min(LONGEST_LANE_WAIT))
         } else {
             Look::Wait(lane.freed.clone())
         }
     }
 
-    /// A place for a delivery to `url`, or `None` when its destination's lane is full and the
-    /// destination is slow, or no place came free within [`QUICK`].
-    pub(super) async fn enter(&self, url: &str) -> Option<Lane<'_>> {
+    /// A place for a delivery to `url`, or how long to put the delivery back for: its turn
+    /// when the destination's lane is full and the destination slow (at most
+    /// [`LONGEST_LANE_WAIT`]), [`LANE_WAIT`] when no place came free within [`QUICK`].
+    pub(super) async fn enter(&self, url: &str) -> Result<Lane<'_>, Duration> {
         let key = Self::key(url);
         let deadline = tokio::time::Instant::now() + QUICK;
         loop {
             match self.look(&key) {
-                Look::Entered(lane) => return Some(lane),
-                Look::Full => return None,
+                Look::Entered(lane) => return Ok(lane),
+                Look::Full(after) => return Err(after),
                 Look::Wait(freed) => {
                     // A place given back between the look and here left a permit: no wake is lost.
                     if tokio::time::timeout_at(deadline, freed.notified())
                         .await
                         .is_err()
                     {
-                        return None;
+                        return Err(LANE_WAIT);
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+impl Lanes {
+    /// How long a delivery finding the lane full and slow is put back for.
+    fn enter_now(&self, url: &str) -> Duration {
+        match self.look(&Self::key(url)) {
+            Look::Full(after) => after,
+            _ => panic!("the lane is not full and slow"),
         }
     }
 }
@@ -380,8 +410,9 @@ impl Delivery {
         let Some(url) = event.url.clone() else {
             return Ok(Outcome::Cancelled("the event has no URL".into()));
         };
-        let Some(mut lane) = self.lanes.enter(&url).await else {
-            return Ok(Outcome::Later { after: LANE_WAIT });
+        let mut lane = match self.lanes.enter(&url).await {
+            Ok(lane) => lane,
+            Err(after) => return Ok(Outcome::Later { after }),
         };
         let started = self.starts.submit(event.id, || {
             let ctx = ctx.clone();
@@ -876,7 +907,7 @@ mod tests {
         // Full and not known to be slow: the third waits, and enters once a place is given back.
         let third = {
             let lanes = &lanes;
-            async move { lanes.enter(URL).await.is_some() }
+            async move { lanes.enter(URL).await.is_ok() }
         };
         let give_back = async {
             tokio::task::yield_now().await;
@@ -886,7 +917,7 @@ mod tests {
         let (entered, ()) = tokio::join!(third, give_back);
         assert!(entered, "the third entered the place given back");
         // Another destination has its own lane.
-        assert!(lanes.enter("https://other.example.com/").await.is_some());
+        assert!(lanes.enter("https://other.example.com/").await.is_ok());
     }
 
     #[tokio::test]
@@ -919,7 +950,7 @@ mod tests {
         let _a = lanes.enter(URL).await.expect("a place");
         let _b = lanes.enter(URL).await.expect("a place");
         let began = Instant::now();
-        assert!(lanes.enter(URL).await.is_none(), "no third place");
+        assert!(lanes.enter(URL).await.is_err(), "no third place");
         assert!(began.elapsed() < QUICK, "refused without waiting");
         // One quick answer does not make it quick again: the typical time comes down gradually.
         drop(_a);
@@ -928,5 +959,31 @@ mod tests {
         drop(quick);
         let lane = lanes.by_destination.lock().expect("lanes");
         assert!(lane[&Lanes::key(URL)].typical.expect("typical") >= QUICK);
+    }
+
+    #[tokio::test]
+    async fn a_slow_destination_s_backlog_is_given_turns_not_claimed_over_and_over() {
+        let lanes = Lanes::new(2, 128);
+        let mut lane = lanes.enter(URL).await.expect("a place");
+        lane.took(Duration::from_secs(10));
+        drop(lane);
+        let _a = lanes.enter(URL).await.expect("a place");
+        let _b = lanes.enter(URL).await.expect("a place");
+        // Two places, each freeing one delivery per 10 s: the put-back deliveries come back
+        // 5 s apart, from LANE_WAIT on, and never later than LONGEST_LANE_WAIT.
+        let turns: Vec<Duration> = (0..20).map(|_| lanes.enter_now(URL)).collect();
+        let secs = |d: &Duration| (d.as_secs_f64() + 0.5) as u64;
+        assert_eq!(
+            turns[..4].iter().map(secs).collect::<Vec<_>>(),
+            [2, 7, 12, 17]
+        );
+        assert!(
+            turns
+                .windows(2)
+                .all(|w| w[0] <= w[1] + Duration::from_millis(50)),
+            "{turns:?}"
+        );
+        assert!(turns.iter().all(|t| *t <= LONGEST_LANE_WAIT));
+        assert!(secs(&turns[19]) >= 59, "{turns:?}");
     }
 }

@@ -14,7 +14,7 @@
 //!   can send it later).
 
 use super::DeliveryJob;
-use super::deliver::{Delivery, LANE_WAIT, Signed, count};
+use super::deliver::{Delivery, Signed, count};
 use super::store::DeliveryStatus;
 use super::{endpoints, recovery};
 use crate::db::begin_write;
@@ -110,8 +110,9 @@ impl Delivery {
             set_status(db, delivery.id, "skipped", None, now).await?;
             return Ok(Outcome::Cancelled("the endpoint is disabled".into()));
         }
-        let Some(mut lane) = self.lanes.enter(&endpoint.url).await else {
-            return Ok(Outcome::Later { after: LANE_WAIT });
+        let mut lane = match self.lanes.enter(&endpoint.url).await {
+            Ok(lane) => lane,
+            Err(after) => return Ok(Outcome::Later { after }),
         };
         let secrets = endpoints::signing_secrets(db, &self.secret_box, endpoint.id, now)
             .await?

@@ -326,7 +326,22 @@ pub async fn create(
 ) -> Result<Endpoint, EndpointError> {
     let tx = begin_write(db).await?;
     owner.lock(&tx).await?;
-    if owner.endpoints().count(&tx).await? >= MAX_PER_OWNER {
+    let endpoint = insert(&tx, sb, owner, new, false, now).await?;
+    tx.commit().await?;
+    Ok(endpoint)
+}
+
+/// Inserts an endpoint and its first secret, within the limit per owner (the caller holds the
+/// owner's lock).
+async fn insert(
+    tx: &impl ConnectionTrait,
+    sb: &SecretBox,
+    owner: Owner,
+    new: NewEndpoint,
+    set_by_operator: bool,
+    now: DateTime<Utc>,
+) -> Result<Endpoint, EndpointError> {
+    if owner.endpoints().count(tx).await? >= MAX_PER_OWNER {
         return Err(EndpointError::TooMany);
     }
     let row = webhook_endpoint::ActiveModel {
@@ -340,18 +355,75 @@ pub async fn create(
         disabled: Set(new.disabled),
         disabled_reason: Set(None),
         failing_since: Set(None),
+        set_by_operator: Set(set_by_operator),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
     }
-    .insert(&tx)
+    .insert(tx)
     .await?;
-    let (_, secret) = insert_secret(&tx, sb, row.id, now).await?;
-    tx.commit().await?;
+    let (_, secret) = insert_secret(tx, sb, row.id, now).await?;
     let mut endpoint = Endpoint::of(row);
     endpoint.secret = Some(secret);
     Ok(endpoint)
 }
+
+/// What [`set_by_operator`] did.
+pub enum OperatorSet {
+    /// A new endpoint, with its secret (shown once).
+    Created(Endpoint),
+    /// The operator's endpoint has the new URL.
+    Updated(Endpoint),
+    /// The operator's endpoint is deleted (or there was none).
+    Cleared,
+}
+
+/// The endpoint the operator manages for a platform in one mode (`noren inbound platform set
+/// --webhook-url[-test]`, migration 22): `Some(url)` points it there, creating it (subscribed to
+/// `*`) when the mode has none; `None` deletes it. The partner's own endpoints are not touched.
+pub async fn set_by_operator(
+    db: &Db,
+    sb: &SecretBox,
+    owner: Owner,
+    url: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<OperatorSet, EndpointError> {
+    let tx = begin_write(db).await?;
+    owner.lock(&tx).await?;
+    let current = owner
+        .endpoints()
+        .filter(webhook_endpoint::Column::SetByOperator.eq(true))
+        .first(&tx)
+        .await?;
+    let done = match (current, url) {
+        (Some(row), Some(url)) => {
+            let mut active: webhook_endpoint::ActiveModel = row.into();
+            active.url = Set(url);
+            active.updated_at = Set(now);
+            OperatorSet::Updated(Endpoint::of(active.update(&tx).await?))
+        }
+        (None, Some(url)) => {
+            let new = NewEndpoint {
+                url,
+                enabled_events: vec![ALL_EVENTS.to_string()],
+                description: Some(OPERATOR_DESCRIPTION.to_string()),
+                disabled: false,
+            };
+            OperatorSet::Created(insert(&tx, sb, owner, new, true, now).await?)
+        }
+        (Some(row), None) => {
+            delete_row(&tx, row.id).await?;
+            OperatorSet::Cleared
+        }
+        (None, None) => OperatorSet::Cleared,
+    };
+    tx.commit().await?;
+    Ok(done)
+}
+
+/// The description of the endpoint the operator manages.
+pub const OPERATOR_DESCRIPTION: &str =
+    crate::db::migration::m20261211_000022_platform_endpoints::MOVED_DESCRIPTION;
 
 async fn insert_secret(
     db: &impl ConnectionTrait,
@@ -480,22 +552,26 @@ pub async fn update(
 pub async fn delete(db: &Db, owner: Owner, public_id: &str) -> Result<(), EndpointError> {
     let tx = begin_write(db).await?;
     let row = find_row(&tx, owner, public_id).await?;
+    delete_row(&tx, row.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Deletes an endpoint with its deliveries, log and secrets.
+async fn delete_row(tx: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
     webhook_delivery_attempt::Entity::delete_many()
-        .filter(webhook_delivery_attempt::Column::EndpointId.eq(row.id))
-        .exec(&tx)
+        .filter(webhook_delivery_attempt::Column::EndpointId.eq(id))
+        .exec(tx)
         .await?;
     webhook_delivery::Entity::delete_many()
-        .filter(webhook_delivery::Column::EndpointId.eq(row.id))
-        .exec(&tx)
+        .filter(webhook_delivery::Column::EndpointId.eq(id))
+        .exec(tx)
         .await?;
     webhook_endpoint_secret::Entity::delete_many()
-        .filter(webhook_endpoint_secret::Column::EndpointId.eq(row.id))
-        .exec(&tx)
+        .filter(webhook_endpoint_secret::Column::EndpointId.eq(id))
+        .exec(tx)
         .await?;
-    webhook_endpoint::Entity::delete_by_id(row.id)
-        .exec(&tx)
-        .await?;
-    tx.commit().await?;
+    webhook_endpoint::Entity::delete_by_id(id).exec(tx).await?;
     Ok(())
 }
 
@@ -686,6 +762,69 @@ pub async fn log(
     Ok((rows, more))
 }
 
+/// One delivery of an owner's, as the operator sees it ([`latest_deliveries`]).
+pub struct OwnerDelivery {
+    pub delivery: webhook_delivery::Model,
+    pub event: crate::db::entities::webhook_event::Model,
+    /// The endpoint's `we_…`.
+    pub endpoint: String,
+    /// Attempts in the log.
+    pub attempts: u64,
+}
+
+/// The latest deliveries to any endpoint of an owner, in both modes, newest first (`noren
+/// inbound platform show`).
+pub async fn latest_deliveries(
+    db: &impl ConnectionTrait,
+    kind: OwnerKind,
+    owner_id: i64,
+    limit: u64,
+) -> Result<Vec<OwnerDelivery>, DbErr> {
+    use crate::db::entities::webhook_event;
+    let endpoints: std::collections::HashMap<i64, String> = webhook_endpoint::Entity::find()
+        .filter(webhook_endpoint::Column::OwnerKind.eq(kind.as_str()))
+        .filter(webhook_endpoint::Column::OwnerId.eq(owner_id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|e| (e.id, e.public_id))
+        .collect();
+    if endpoints.is_empty() {
+        return Ok(Vec::new());
+    }
+    let deliveries = webhook_delivery::Entity::find()
+        .filter(webhook_delivery::Column::EndpointId.is_in(endpoints.keys().copied()))
+        .order_by_desc(webhook_delivery::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await?;
+    let events: std::collections::HashMap<i64, webhook_event::Model> =
+        webhook_event::Entity::find()
+            .filter(webhook_event::Column::Id.is_in(deliveries.iter().map(|d| d.event_id)))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|e| (e.id, e))
+            .collect();
+    let mut out = Vec::with_capacity(deliveries.len());
+    for delivery in deliveries {
+        let Some(event) = events.get(&delivery.event_id).cloned() else {
+            continue;
+        };
+        let attempts = webhook_delivery_attempt::Entity::find()
+            .filter(webhook_delivery_attempt::Column::DeliveryId.eq(delivery.id))
+            .count(db)
+            .await?;
+        out.push(OwnerDelivery {
+            endpoint: endpoints[&delivery.endpoint_id].clone(),
+            delivery,
+            event,
+            attempts,
+        });
+    }
+    Ok(out)
+}
+
 /// An endpoint delivery's job, when it is still queued or running (`job_id` of the delivery).
 pub async fn delivery_job(
     db: &impl ConnectionTrait,
@@ -761,6 +900,7 @@ mod tests {
             disabled: false,
             disabled_reason: None,
             failing_since: None,
+            set_by_operator: false,
             created_at: Utc::now(),
             updated_at: Utc::now(),
         };

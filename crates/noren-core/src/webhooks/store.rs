@@ -3,8 +3,9 @@
 //! of it all. Every time comes from the caller (`now`).
 //!
 //! Inbound platforms' reservation status notifications (issue 12, item 5) are rows of the same
-//! outbox with a `platform_id` ([`record_platform_event`]), signed with the platform's secrets
-//! (`inbound_platform_secrets`, [`platform_secret_set`]) and delivered by the same job kind; the
+//! outbox with a `platform_id` ([`record_platform_event`]), delivered to the platform's webhook
+//! endpoints (migration 22). Rows queued before that migration still go to the URL they hold,
+//! signed with the platform's secrets (`inbound_platform_secrets`, [`platform_secret_set`]). The
 //! merchant's event log leaves them out.
 
 use super::endpoints::{self, Owner};
@@ -13,8 +14,8 @@ use super::signing::{Signer, SigningSecrets, new_secret};
 use super::{DeliveryJob, QUEUE};
 use crate::db::entities::job::JobStatus;
 use crate::db::entities::{
-    inbound_platform, inbound_platform_secret, job, payment, predefined_payment, shop,
-    webhook_attempt, webhook_event, webhook_secret,
+    inbound_platform_secret, job, payment, predefined_payment, shop, webhook_attempt,
+    webhook_event, webhook_secret,
 };
 use crate::db::repo::{SelectFirst, jobs, page};
 use crate::domain::secret_box::SecretBox;
@@ -139,23 +140,16 @@ pub struct PlatformEvent {
     pub body: String,
 }
 
-/// Records a notification to a platform and queues its delivery to the platform's URL of the
-/// event's mode, in the caller's transaction (the same outbox as payment events). Without a URL
-/// the event is kept as `no_url` and nothing is sent.
+/// Records a notification to a platform and queues its delivery to each of the platform's
+/// endpoints of the event's mode subscribed to its type, in the caller's transaction (the same
+/// outbox as payment events). The event row itself has no URL (`no_url`): since migration 22 a
+/// platform's notifications go only to its endpoints, the operator's URL being one of them.
 pub async fn record_platform_event(
     db: &impl ConnectionTrait,
     e: PlatformEvent,
     max_deliveries: i32,
     now: DateTime<Utc>,
 ) -> Result<webhook_event::Model, DbErr> {
-    let url = inbound_platform::Entity::find_by_id(e.platform_id)
-        .first(db)
-        .await?
-        .and_then(|p| platform_url(p, e.livemode));
-    let job_id = match url {
-        Some(_) => Some(enqueue_delivery(db, &e.public_id, max_deliveries, now).await?),
-        None => None,
-    };
     let event_type = endpoints::reservation_type(&e.new_status);
     let public_id = e.public_id.clone();
     let row = webhook_event::ActiveModel {
@@ -167,18 +161,14 @@ pub async fn record_platform_event(
         token: Set(e.reservation_id),
         payment_number: Set(e.origin_number),
         payment_status: Set(e.new_status),
-        url: Set(url.clone()),
+        url: Set(None),
         body: Set(e.body),
-        status: Set(if url.is_some() {
-            DeliveryStatus::Pending
-        } else {
-            DeliveryStatus::NoUrl
-        }),
-        job_id: Set(job_id),
+        status: Set(DeliveryStatus::NoUrl),
+        job_id: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
         delivered_at: Set(None),
-        next_attempt_at: Set(url.is_some().then_some(now)),
+        next_attempt_at: Set(None),
         platform_id: Set(Some(e.platform_id)),
         ..Default::default()
     }
@@ -194,15 +184,6 @@ pub async fn record_platform_event(
         endpoints::fan_out(db, Owner::platform(e.platform_id, e.livemode), &fanned, now).await?;
     }
     Ok(row)
-}
-
-/// The platform's notification URL of one mode.
-fn platform_url(p: inbound_platform::Model, livemode: bool) -> Option<String> {
-    if livemode {
-        p.webhook_url
-    } else {
-        p.webhook_url_test
-    }
 }
 
 /// A platform's notifications to deliver or already delivered, newest first (the operator's
@@ -578,10 +559,9 @@ pub async fn redeliver(
 ) -> Result<webhook_event::Model, RedeliverError> {
     let url = match (&event.url, event.platform_id) {
         (Some(u), _) => Some(u.clone()),
-        (None, Some(platform)) => inbound_platform::Entity::find_by_id(platform)
-            .first(db)
-            .await?
-            .and_then(|p| platform_url(p, event.livemode)),
+        // A platform's notifications go to its endpoints (migration 22): each endpoint
+        // recovers its own (`POST …/webhook_endpoints/{id}/recover`).
+        (None, Some(_)) => None,
         (None, None) => shop::Entity::find_by_id(event.shop_id)
             .first(db)
             .await?

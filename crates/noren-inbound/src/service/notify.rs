@@ -5,13 +5,16 @@
 //! half; the partner cancels) writes one event in the transaction of the change, into the same
 //! outbox as payment webhooks (`webhook_events` with the platform's id, and a `webhook` job):
 //! the change and its notification commit together or not at all. The same job kind delivers
-//! it (`webhooks/deliver.rs`): a signed `POST` of [`ReservationStatusChanged`] to the platform's
-//! URL of the reservation's mode (`noren inbound platform set --webhook-url[-test]`), with the
-//! headers `Noren-Event-Id`, `Noren-Delivery-Attempt` and `Noren-Signature: t=…,v1=…` (HMAC-SHA256
-//! of `t.body` with the platform's signing secret of that mode), retried on the payment
-//! webhooks' schedule, every attempt kept in the event log. Live notifications go only to
-//! public `https` addresses (checked after DNS resolution), test ones may reach loopback. A
-//! platform without a URL for the mode gets nothing (the event is kept as `no_url`).
+//! it (`webhooks/endpoint_delivery.rs`): a signed `POST` of [`ReservationStatusChanged`] to each of
+//! the platform's webhook endpoints of the reservation's mode subscribed to its type
+//! (`reservation.confirmed`, `.rejected` or `.cancelled`; `webhooks::endpoints`), the one the
+//! operator set with `noren inbound platform set --webhook-url[-test]` among them, with the
+//! Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) and
+//! `Noren-Event-Id`, `Noren-Event-Type`, `Noren-Delivery-Attempt` and `Noren-Signature: t=…,v1=…`
+//! (HMAC-SHA256 of `t.body` with the endpoint's signing secret), retried on the payment webhooks'
+//! schedule, every attempt kept in the endpoint's log. Live notifications go only to public
+//! `https` addresses (checked after DNS resolution), test ones may reach loopback. A platform
+//! without an endpoint for the mode gets nothing (the event is kept as `no_url`).
 //!
 //! The body (`type` is always `reservation.status_changed` for now; receivers ignore types they
 //! do not know):

@@ -1,6 +1,6 @@
-//! An inbound platform's settings (migration 14): whether the partner's update call is on, and
-//! where its reservation status notifications go (one URL per mode). The signing secrets are in
-//! `webhooks/store.rs` with the shops' ones.
+//! An inbound platform's settings (migration 14): whether the partner's update call is on. Where
+//! its reservation status notifications go is its webhook endpoints (`webhooks/endpoints.rs`;
+//! the operator's URL of each mode is one of them since migration 22).
 
 use noren_core::db::entities::inbound_platform;
 use noren_core::db::repo::SelectFirst;
@@ -18,12 +18,11 @@ pub async fn updates_enabled(db: &impl ConnectionTrait, platform_id: i64) -> Res
     Ok(on.unwrap_or(false))
 }
 
-/// What `noren inbound platform set` changes; `None` leaves a value as it is, and a URL of
-/// `Some(None)` clears it.
+/// What `noren inbound platform set` changes in the platform's row; `None` leaves a value as
+/// it is. (The notification URLs are the operator's endpoints since migration 22:
+/// `webhooks::endpoints::set_by_operator`.)
 #[derive(Clone, Debug, Default)]
 pub struct PlatformSettings {
-    pub webhook_url: Option<Option<String>>,
-    pub webhook_url_test: Option<Option<String>>,
     pub updates_enabled: Option<bool>,
 }
 
@@ -34,28 +33,9 @@ pub async fn set_settings(
     platform_id: i64,
     s: &PlatformSettings,
 ) -> Result<Option<inbound_platform::Model>, DbErr> {
-    let mut update = inbound_platform::Entity::update_many();
-    let mut any = false;
-    if let Some(url) = &s.webhook_url {
-        update = update.col_expr(
-            inbound_platform::Column::WebhookUrl,
-            Expr::value(url.clone()),
-        );
-        any = true;
-    }
-    if let Some(url) = &s.webhook_url_test {
-        update = update.col_expr(
-            inbound_platform::Column::WebhookUrlTest,
-            Expr::value(url.clone()),
-        );
-        any = true;
-    }
     if let Some(on) = s.updates_enabled {
-        update = update.col_expr(inbound_platform::Column::UpdatesEnabled, Expr::value(on));
-        any = true;
-    }
-    if any {
-        update
+        inbound_platform::Entity::update_many()
+            .col_expr(inbound_platform::Column::UpdatesEnabled, Expr::value(on))
             .filter(inbound_platform::Column::Id.eq(platform_id))
             .exec(db)
             .await?;

@@ -788,7 +788,6 @@ async fn enable_updates(app: &TestApp) {
         platform.id,
         &noren::inbound::store::platforms::PlatformSettings {
             updates_enabled: Some(true),
-            ..Default::default()
         },
     )
     .await

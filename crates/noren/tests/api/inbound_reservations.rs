@@ -13,6 +13,7 @@ use noren::inbound::domain::reservation::ReservationStatus;
 use noren::inbound::store::catalog::{self, NewCourse, ShopSettings};
 use noren::inbound::store::platforms::{self, PlatformSettings};
 use noren::inbound::store::reservations::{self, NewLine, NewReservation};
+use noren::webhooks::endpoints::{self, OperatorSet, Owner, OwnerKind};
 use noren::webhooks::signing::verify;
 use noren::webhooks::store::{self as webhooks, DeliveryStatus};
 use noren_testkit::receiver::{Receiver, Script};
@@ -200,46 +201,42 @@ async fn status_of(app: &TestApp, id: &str) -> String {
         .status
 }
 
-/// Sets the platform's notification URL of one mode and answers its signing secret.
+/// Sets the platform's notification URL of one mode (its operator endpoint, as `noren inbound
+/// platform set` does) and answers the endpoint's signing secret.
 async fn notify_to(app: &TestApp, w: &World, livemode: bool, url: &str) -> String {
-    let settings = if livemode {
-        PlatformSettings {
-            webhook_url: Some(Some(url.into())),
-            ..Default::default()
-        }
-    } else {
-        PlatformSettings {
-            webhook_url_test: Some(Some(url.into())),
-            ..Default::default()
-        }
-    };
-    platforms::set_settings(app.db(), w.platform_id, &settings)
-        .await
-        .expect("settings");
-    webhooks::rotate_platform_secret(
+    let set = endpoints::set_by_operator(
         app.db(),
         &app.state().secret_box,
-        w.platform_id,
-        livemode,
+        Owner::platform(w.platform_id, livemode),
+        Some(url.into()),
         app.state().clock.now(),
     )
     .await
-    .expect("secret")
+    .expect("endpoint");
+    match set {
+        OperatorSet::Created(e) => e.secret.expect("secret"),
+        _ => panic!("the mode had an endpoint already"),
+    }
 }
 
-/// The platform's newest event and its number of attempts, once `check` holds for them.
+/// The platform's newest delivery (its event and number of attempts), once `check` holds for
+/// its status and attempts.
 async fn platform_event_when(
     app: &TestApp,
     platform_id: i64,
-    check: impl Fn(&noren::db::entities::webhook_event::Model, usize) -> bool,
-) -> (noren::db::entities::webhook_event::Model, usize) {
-    eventually("the platform's event", WAIT, || async {
-        let events = webhooks::platform_events(app.db(), platform_id, 1)
+    check: impl Fn(&str, u64) -> bool,
+) -> (noren::db::entities::webhook_event::Model, u64) {
+    eventually("the platform's delivery", WAIT, || async {
+        let latest = endpoints::latest_deliveries(app.db(), OwnerKind::Platform, platform_id, 1)
             .await
-            .expect("events");
-        match events.into_iter().next() {
-            Some((e, attempts)) if check(&e, attempts.len()) => Ok((e, attempts.len())),
-            other => Err(format!("{other:?}")),
+            .expect("deliveries");
+        match latest.into_iter().next() {
+            Some(d) if check(&d.delivery.status, d.attempts) => Ok((d.event, d.attempts)),
+            Some(d) => Err(format!(
+                "{} after {} attempts",
+                d.delivery.status, d.attempts
+            )),
+            None => Err("no delivery".into()),
         }
     })
     .await
@@ -471,6 +468,8 @@ both_databases! {
         let events = webhooks::platform_events(app.db(), w.platform_id, 10).await.expect("events");
         assert_eq!(events.len(), 3);
         assert!(events.iter().all(|(e, _)| e.status == DeliveryStatus::NoUrl));
+        let deliveries = endpoints::latest_deliveries(app.db(), OwnerKind::Platform, w.platform_id, 10).await.expect("deliveries");
+        assert!(deliveries.is_empty(), "no endpoint, no delivery");
     }
 
     async fn a_confirmation_is_notified_signed_to_the_platforms_test_url(app with fast()) {
@@ -496,7 +495,7 @@ both_databases! {
         assert!(verify(n.header("noren-signature"), &n.body, &secret, now, 300), "signed with the platform's test secret");
         let shop_secret = fixtures::webhook_secret(app.state(), w.shop_id, noren::domain::keys::Mode::Test).await;
         assert!(!verify(n.header("noren-signature"), &n.body, &shop_secret, now, 300), "not with the shop's");
-        let (e, attempts) = platform_event_when(&app, w.platform_id, |e, _| e.status == DeliveryStatus::Delivered).await;
+        let (e, attempts) = platform_event_when(&app, w.platform_id, |status, _| status == "delivered").await;
         assert_eq!(attempts, 1);
         assert_eq!(e.body, n.body, "the log keeps the exact signed bytes");
         // The merchant's payment event log does not show it.
@@ -509,7 +508,64 @@ both_databases! {
         let got = rx.wait_for(2, WAIT).await;
         let body = got[1].json();
         assert_eq!((body["oldStatus"].clone(), body["newStatus"].clone(), body["changedBy"].clone()), (json!("SUCCESS"), json!("CANCELLED"), json!("partner")));
-        platform_event_when(&app, w.platform_id, |e, _| e.status == DeliveryStatus::Delivered).await;
+        platform_event_when(&app, w.platform_id, |status, _| status == "delivered").await;
+    }
+
+
+    async fn the_operators_urls_from_before_become_endpoints_that_keep_their_secrets(app with fast()) {
+        use noren::db::entities::inbound_platform;
+        use sea_orm::sea_query::Expr;
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        let w = world(&app, "acme", 1).await;
+        let rx = Receiver::start().await;
+        // The database as the version before migration 22 left it after `noren inbound platform
+        // set`: a URL per mode in the platform's row and the platform's secrets of each mode, the
+        // test one rotated once (its previous secret still signing for a day).
+        noren::db::migrate_down(app.db(), 1).await.expect("back to migration 21");
+        inbound_platform::Entity::update_many()
+            .col_expr(inbound_platform::Column::WebhookUrl, Expr::value("https://acme.example/hook"))
+            .col_expr(inbound_platform::Column::WebhookUrlTest, Expr::value(rx.url()))
+            .filter(inbound_platform::Column::Id.eq(w.platform_id))
+            .exec(app.db())
+            .await
+            .expect("urls");
+        let (sb, now) = (&app.state().secret_box, app.state().clock.now());
+        let previous = webhooks::rotate_platform_secret(app.db(), sb, w.platform_id, false, now).await.expect("secret");
+        let current = webhooks::rotate_platform_secret(app.db(), sb, w.platform_id, false, now).await.expect("rotated");
+        webhooks::rotate_platform_secret(app.db(), sb, w.platform_id, true, now).await.expect("live secret");
+        noren::db::migrate(app.db()).await.expect("migration 22");
+
+        // One endpoint per mode, subscribed to everything the URL received, set by the operator.
+        for (livemode, url) in [(false, rx.url()), (true, "https://acme.example/hook".to_string())] {
+            let list = endpoints::list(app.db(), Owner::platform(w.platform_id, livemode)).await.expect("list");
+            assert_eq!(list.len(), 1, "livemode {livemode}");
+            let e = &list[0];
+            assert_eq!((e.row.url.as_str(), e.enabled_events.clone(), e.row.set_by_operator, e.row.disabled), (url.as_str(), vec!["*".to_string()], true, false));
+        }
+        let row = inbound_platform::Entity::find_by_id(w.platform_id).one(app.db()).await.expect("read").expect("platform");
+        assert_eq!((row.webhook_url, row.webhook_url_test), (None, None), "the URLs live in the endpoints only");
+        // The partner sees it over the API (and may manage it).
+        let page = json(app.get_as_partner("/v3/inbound-external/acme/webhook_endpoints", &w.key_test).await).await;
+        assert_eq!(page["count"], 1);
+        assert_eq!(page["data"][0]["url"], rx.url());
+
+        // The next notification verifies with the secrets the receiver already has, both headers.
+        let r = reserve(&app, &w, w.platform_id, false, "M-1", jst_day(&app, 5, 19, 0, 0), ReservationStatus::Pending).await;
+        let res = admin(&app, reqwest::Method::POST, &format!("/{}/confirm", r.id), &w.merchant_test).send().await.expect("sent");
+        assert_eq!(res.status(), 200);
+        let got = rx.wait_for(1, WAIT).await;
+        let n = &got[0];
+        assert_eq!(n.json()["newStatus"], "SUCCESS");
+        assert_eq!(n.header("noren-event-type"), "reservation.confirmed");
+        let now = app.state().clock.now().timestamp();
+        for secret in [&current, &previous] {
+            assert!(verify(n.header("noren-signature"), &n.body, secret, now, 300));
+            assert!(noren::webhooks::signing::verify_standard(
+                n.header("webhook-id"), n.header("webhook-timestamp"), n.header("webhook-signature"), &n.body, secret, now, 300,
+            ));
+        }
+        let (_, attempts) = platform_event_when(&app, w.platform_id, |status, _| status == "delivered").await;
+        assert_eq!(attempts, 1);
     }
 
     async fn a_failing_platform_receiver_is_retried_with_the_same_event(app with fast()) {
@@ -528,7 +584,7 @@ both_databases! {
         let now = app.state().clock.now().timestamp();
         assert!(got.iter().all(|n| verify(n.header("noren-signature"), &n.body, &secret, now, 300)));
         assert_eq!(got[2].json()["newStatus"], "NOT_AVAILABLE");
-        let (_, attempts) = platform_event_when(&app, w.platform_id, |e, _| e.status == DeliveryStatus::Delivered).await;
+        let (_, attempts) = platform_event_when(&app, w.platform_id, |status, _| status == "delivered").await;
         assert_eq!(attempts, 3);
     }
 
@@ -543,7 +599,7 @@ both_databases! {
         assert_eq!(res.status(), 404);
         let res = admin(&app, reqwest::Method::POST, &format!("/{}/confirm", r.id), &w.merchant_live).send().await.expect("sent");
         assert_eq!(res.status(), 200);
-        let (e, attempts) = platform_event_when(&app, w.platform_id, |e, _| e.status == DeliveryStatus::Failed).await;
+        let (e, attempts) = platform_event_when(&app, w.platform_id, |status, _| status == "failed").await;
         assert_eq!(attempts, 1);
         assert!(e.livemode);
         app.settle_jobs().await;
@@ -553,11 +609,10 @@ both_databases! {
     async fn the_update_setting_is_off_by_default_and_a_settings_change_touches_only_what_is_given(app) {
         let w = world(&app, "acme", 1).await;
         assert!(!platforms::updates_enabled(app.db(), w.platform_id).await.expect("read"));
-        let p = platforms::set_settings(app.db(), w.platform_id, &PlatformSettings { updates_enabled: Some(true), ..Default::default() })
+        let p = platforms::set_settings(app.db(), w.platform_id, &PlatformSettings { updates_enabled: Some(true) })
             .await.expect("set").expect("platform");
         assert!(p.updates_enabled);
         assert!(platforms::updates_enabled(app.db(), w.platform_id).await.expect("read"));
-        assert_eq!(p.webhook_url, None, "untouched");
         assert!(!platforms::updates_enabled(app.db(), 999_999).await.expect("read"));
     }
 }
@@ -614,9 +669,15 @@ both_databases! {
         assert_eq!(shown["webhook_url"], "https://acme.example/hook");
         assert_eq!(shown["webhook_url_test"], "http://127.0.0.1:4001/hook");
         assert!(shown.get("webhook_secret").is_none());
+        // Each URL is the mode's operator endpoint: moved, not made again, by the second URL.
+        let listed = shown["webhook_endpoints"].as_array().expect("endpoints");
+        assert_eq!(listed.len(), 2, "{shown}");
+        assert!(listed.iter().all(|e| e["set_by_operator"] == true && e["enabled_events"] == json!(["*"])), "{shown}");
+        assert_eq!(listed.iter().find(|e| e["livemode"] == false).expect("test")["url"], "http://127.0.0.1:4001/hook");
         assert!(!runs[7].0 && runs[7].2.contains("no platform nope"), "{}", runs[7].2);
         let cleared = ok(8);
         assert_eq!(cleared["webhook_url_test"], serde_json::Value::Null);
+        assert_eq!(cleared["webhook_endpoints"].as_array().expect("endpoints").len(), 1, "the test endpoint is deleted");
         assert_eq!(cleared["updates_enabled"], false);
         let p = accounts::find_platform_by_code(app.db(), "acme").await.expect("read").expect("platform");
         assert!(!platforms::updates_enabled(app.db(), p.id).await.expect("read"));

@@ -12,9 +12,10 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     /// Whether the partner's update call is on (migration 14; off by default).
     pub updates_enabled: bool,
-    /// Where live reservation status notifications go (migration 14).
+    /// Where live reservation status notifications went (migration 14). Empty since migration
+    /// 22 moved each URL to an endpoint (`webhook_endpoints.set_by_operator`); nothing reads it.
     pub webhook_url: Option<String>,
-    /// Where test reservation status notifications go.
+    /// As `webhook_url`, for test mode.
     pub webhook_url_test: Option<String>,
 }
 

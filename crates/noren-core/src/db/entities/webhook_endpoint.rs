@@ -24,6 +24,9 @@ pub struct Model {
     pub disabled_reason: Option<String>,
     /// When the current run of failed deliveries began; `None` after a success.
     pub failing_since: Option<DateTimeUtc>,
+    /// The endpoint `noren inbound platform set` manages (migration 22): at most one per
+    /// platform and mode.
+    pub set_by_operator: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -21,6 +21,7 @@ mod m20261207_000018_inbound_booking_reads;
 mod m20261208_000019_heartbeats;
 mod m20261209_000020_rate_buckets;
 mod m20261210_000021_webhook_endpoints;
+pub(crate) mod m20261211_000022_platform_endpoints;
 
 pub struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261208_000019_heartbeats::Migration),
             Box::new(m20261209_000020_rate_buckets::Migration),
             Box::new(m20261210_000021_webhook_endpoints::Migration),
+            Box::new(m20261211_000022_platform_endpoints::Migration),
         ]
     }
 }
