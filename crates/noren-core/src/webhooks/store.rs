@@ -248,20 +248,6 @@ pub async fn platform_secret_set(
     }
 }
 
-/// Whether the platform has a signing secret of one mode yet.
-pub async fn platform_has_secret(
-    db: &impl ConnectionTrait,
-    platform_id: i64,
-    livemode: bool,
-) -> Result<bool, DbErr> {
-    Ok(inbound_platform_secret::Entity::find()
-        .filter(inbound_platform_secret::Column::PlatformId.eq(platform_id))
-        .filter(inbound_platform_secret::Column::Livemode.eq(livemode))
-        .count(db)
-        .await?
-        > 0)
-}
-
 /// Makes a new current secret of the platform in one mode; the previous one keeps signing for
 /// [`ROTATION_OVERLAP`].
 pub async fn rotate_platform_secret(

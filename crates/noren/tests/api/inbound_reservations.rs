@@ -681,5 +681,20 @@ both_databases! {
         assert_eq!(cleared["updates_enabled"], false);
         let p = accounts::find_platform_by_code(app.db(), "acme").await.expect("read").expect("platform");
         assert!(!platforms::updates_enabled(app.db(), p.id).await.expect("read"));
+
+        // With 16 endpoints of its own in test mode, the operator's cannot be made: refused with
+        // the reason, nothing changed.
+        for i in 0..16 {
+            let new = endpoints::NewEndpoint { url: format!("http://127.0.0.1:{}/hook", 5000 + i), enabled_events: vec!["*".into()], description: None, disabled: false };
+            endpoints::create(app.db(), &app.state().secret_box, Owner::platform(p.id, false), new, app.state().clock.now()).await.expect("endpoint");
+        }
+        let (url, dir) = (app.database_url.clone(), app.data_dir());
+        let full = tokio::task::spawn_blocking(move || {
+            operator(&url, &dir, &["inbound", "platform", "set", "--platform", "acme", "--webhook-url-test", "http://127.0.0.1:4002/hook"])
+        }).await.expect("runs");
+        assert!(!full.0 && full.2.contains("16 webhook endpoints in test mode"), "{}", full.2);
+        let list = endpoints::list(app.db(), Owner::platform(p.id, false)).await.expect("list");
+        assert_eq!(list.len(), 16);
+        assert!(list.iter().all(|e| !e.row.set_by_operator));
     }
 }

@@ -81,6 +81,13 @@ pub const MOVED_DESCRIPTION: &str = "Set by the operator (noren inbound platform
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
+    /// All or nothing on SQLite too (PostgreSQL wraps every migration): a move cut off half
+    /// way would leave endpoints with the URLs still set, and the column added for a second run
+    /// to fail on.
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         use WebhookEndpoints as E;
         manager
