@@ -5,6 +5,7 @@
 //! render each dialect. Queries live only in `repo`.
 
 pub mod backup;
+pub(crate) mod batch;
 pub mod entities;
 pub mod migration;
 pub mod outage;

@@ -119,6 +119,9 @@ pub enum Outcome {
 pub struct Recorded {
     label: &'static str,
     held: bool,
+    /// When the job is due again, when the outcome put it back to pending: the runner claims it
+    /// then rather than at its next poll.
+    due_again: Option<DateTime<Utc>>,
 }
 
 impl Outcome {
@@ -258,6 +261,7 @@ impl Context {
                         End::Recorded(r) => r.held,
                         _ => held.contains(&job.id),
                     },
+                    due_again: end.due_again(),
                 })
             })
             .collect())
@@ -312,6 +316,7 @@ impl<'a> End<'a> {
         match self {
             End::Retry(at, _) => *at,
             End::Later(at) => Some(*at),
+            End::Recorded(r) => r.due_again,
             _ => None,
         }
     }

@@ -5,7 +5,8 @@
 
 use super::{Claimed, Context, End, Held, Job, Outcome, Wake};
 use crate::db::Db;
-use crate::db::entities::job;
+use crate::db::batch::Batches;
+use crate::db::entities::job::{self, JobStatus};
 use crate::db::repo::jobs as repo;
 use crate::domain::clock::Clock;
 use std::future::Future;
@@ -153,7 +154,7 @@ async fn run_due_of<J: Job>(kind: &J, ctx: &Context) -> usize {
         };
         ran += 1;
         let _holding = ctx.held.hold(row.id);
-        run_one(kind, ctx, row).await;
+        run_one(kind, ctx, row, None, None).await;
     }
 }
 
@@ -181,11 +182,12 @@ async fn serve_queue<J: Job>(
     let lease = chrono::Duration::from_std(kind.lease()).unwrap_or(chrono::Duration::seconds(60));
     let permits = Arc::new(Semaphore::new(concurrency));
     let ctx = Arc::new(ctx);
+    let put_back: Arc<PutBack> = Arc::new(Batches::new());
     let mut tasks: JoinSet<Option<Duration>> = JoinSet::new();
     let mut counted: Option<Instant> = None;
-    // The soonest a job this runner put back to pending is due again: a delivery postponed for
-    // 2 s is claimed then, not at the next poll (a minute, say) when that comes later.
-    let mut due_again: Option<tokio::time::Instant> = None;
+    // When the jobs this runner put back to pending are due again: a delivery postponed for 2 s
+    // is claimed then, not at the next poll (a minute, say) when that comes later.
+    let mut due_again = DueAgain::default();
     loop {
         if *shutdown.borrow() {
             break;
@@ -193,9 +195,7 @@ async fn serve_queue<J: Job>(
         while let Some(ended) = tasks.try_join_next() {
             note_due_again(&mut due_again, ended);
         }
-        if due_again.is_some_and(|at| at <= tokio::time::Instant::now()) {
-            due_again = None;
-        }
+        due_again.passed(tokio::time::Instant::now());
         let free = permits.available_permits();
         let mut claimed = 0;
         if free > 0 {
@@ -212,16 +212,17 @@ async fn serve_queue<J: Job>(
                         // A claimed row always runs: one beyond the free slots (a claim never
                         // takes more than asked, but if it did) waits for a slot rather than
                         // sitting claimed until its lease runs out.
-                        let (kind, ctx, permits) = (kind.clone(), ctx.clone(), permits.clone());
+                        let (kind, ctx, permits, put_back) =
+                            (kind.clone(), ctx.clone(), permits.clone(), put_back.clone());
                         let permit = permits.clone().try_acquire_owned().ok();
                         let holding = ctx.held.hold(row.id);
                         tasks.spawn(async move {
                             let _holding = holding;
-                            let _permit = match permit {
+                            let permit = match permit {
                                 Some(p) => Some(p),
                                 None => permits.acquire_owned().await.ok(),
                             };
-                            run_one(&*kind, &ctx, row).await
+                            run_one(&*kind, &ctx, row, permit, Some(&put_back)).await
                         });
                     }
                 }
@@ -238,30 +239,69 @@ async fn serve_queue<J: Job>(
             }
             continue;
         }
-        let next_look = tokio::time::Instant::now() + poll;
-        let next_look = due_again.map_or(next_look, |at| at.min(next_look));
-        tokio::select! {
-            () = wake.woken() => {}
-            () = tokio::time::sleep_until(next_look) => {}
-            // Every slot busy: look again as soon as one frees up.
-            ended = tasks.join_next(), if free == 0 && !tasks.is_empty() => {
-                note_due_again(&mut due_again, ended.unwrap_or(Ok(None)));
+        let next_poll = tokio::time::Instant::now() + poll;
+        loop {
+            let next_look = due_again.next().map_or(next_poll, |at| at.min(next_poll));
+            tokio::select! {
+                () = wake.woken() => break,
+                () = tokio::time::sleep_until(next_look) => break,
+                // A run ended: with every slot busy, look again now that one is free; else
+                // keep waiting, until its job is due again if it put it back sooner than the
+                // next look (a delivery put back for 500 ms after the last event of a burst
+                // waited for the next poll, a minute in a test).
+                ended = tasks.join_next(), if !tasks.is_empty() => {
+                    note_due_again(&mut due_again, ended.unwrap_or(Ok(None)));
+                    if free == 0 {
+                        break;
+                    }
+                }
+                _ = shutdown.changed() => break,
             }
-            _ = shutdown.changed() => {}
         }
     }
     while tasks.join_next().await.is_some() {}
 }
 
-/// Keeps the sooner of `due_again` and when a run that just `ended` put its job back (a join
-/// error, a run that panicked, puts nothing back: its lease runs out).
+/// When the jobs this runner put back to pending are due again, soonest first: each is claimed
+/// then rather than at the next poll. All of them are kept, not only the soonest: a burst put
+/// back within a few milliseconds falls due over those milliseconds, and with only the soonest
+/// kept, the claim at that instant took the first few and the rest waited for the next poll.
+#[derive(Default)]
+struct DueAgain(std::collections::BinaryHeap<std::cmp::Reverse<tokio::time::Instant>>);
+
+/// How long after a put-back job is due the runner looks: those due meanwhile come with it.
+const DUE_AGAIN_GATHER: Duration = Duration::from_millis(10);
+
+/// The most put-back jobs remembered; beyond, the next poll finds them.
+const DUE_AGAIN_KEPT: usize = 4096;
+
+impl DueAgain {
+    /// Forgets those due by `now` (the claim about to run takes them).
+    fn passed(&mut self, now: tokio::time::Instant) {
+        while self.0.peek().is_some_and(|at| at.0 <= now) {
+            self.0.pop();
+        }
+    }
+
+    /// When to look next: a little after the soonest, so that one claim takes the others of its
+    /// burst too.
+    fn next(&self) -> Option<tokio::time::Instant> {
+        self.0.peek().map(|at| at.0 + DUE_AGAIN_GATHER)
+    }
+}
+
+/// Notes when a run that just `ended` put its job back (a join error, a run that panicked, puts
+/// nothing back: its lease runs out).
 fn note_due_again(
-    due_again: &mut Option<tokio::time::Instant>,
+    due_again: &mut DueAgain,
     ended: Result<Option<Duration>, tokio::task::JoinError>,
 ) {
-    if let Ok(Some(after)) = ended {
-        let at = tokio::time::Instant::now() + after;
-        *due_again = Some(due_again.map_or(at, |soonest| soonest.min(at)));
+    if let Ok(Some(after)) = ended
+        && due_again.0.len() < DUE_AGAIN_KEPT
+    {
+        due_again
+            .0
+            .push(std::cmp::Reverse(tokio::time::Instant::now() + after));
     }
 }
 
@@ -291,8 +331,17 @@ async fn report_queued<J: Job>(
 }
 
 /// Runs one claimed job, renewing its lease every half lease, and records how it ended; how long
-/// until it is due again when it went back to pending.
-async fn run_one<J: Job>(kind: &J, ctx: &Context, row: job::Model) -> Option<Duration> {
+/// until it is due again when it went back to pending. The `slot` of the kind's concurrency is
+/// given back when the run ends, before its outcome is written: a write waits for the database
+/// (on SQLite, behind every request's write), and a slot held meanwhile runs nothing. The job
+/// stays held, and claimed with its lease, until the outcome is written.
+async fn run_one<J: Job>(
+    kind: &J,
+    ctx: &Context,
+    row: job::Model,
+    slot: Option<tokio::sync::OwnedSemaphorePermit>,
+    put_back: Option<&PutBack>,
+) -> Option<Duration> {
     let outcome = match serde_json::from_str::<J::Payload>(&row.payload) {
         Ok(payload) => {
             let claimed = Claimed {
@@ -316,7 +365,8 @@ async fn run_one<J: Job>(kind: &J, ctx: &Context, row: job::Model) -> Option<Dur
         }
         Err(e) => Outcome::Failed(format!("the payload cannot be read: {e}")),
     };
-    record(kind, ctx, &row, outcome).await
+    drop(slot);
+    record(kind, ctx, &row, outcome, put_back).await
 }
 
 async fn renew(ctx: &Context, row: &job::Model, lease: Duration) {
@@ -336,12 +386,20 @@ async fn renew(ctx: &Context, row: &job::Model, lease: Duration) {
     }
 }
 
-/// Writes the outcome on the job (only while this runner still holds it) and counts it.
+/// Jobs put back to pending ([`Outcome::Later`]) by id, with when they are due again, written
+/// together: whether this runner still held each.
+type PutBack = Batches<(i64, chrono::DateTime<chrono::Utc>), bool>;
+
+/// Writes the outcome on the job (only while this runner still holds it) and counts it; a job
+/// put back goes with the others put back meanwhile, one statement for the lot, when `put_back`
+/// is given. A hanging webhook receiver's backlog is put back in bursts, and on SQLite each of
+/// those statements alone waited in line for the one writer with every request's write.
 async fn record<J: Job>(
     kind: &J,
     ctx: &Context,
     row: &job::Model,
     outcome: Outcome,
+    put_back: Option<&PutBack>,
 ) -> Option<Duration> {
     let t = repo::JobTime::of(&ctx.clock);
     let end = End::of(
@@ -351,7 +409,35 @@ async fn record<J: Job>(
         kind.retry_schedule(),
         t.now,
     );
-    match end.write(&ctx.db, row.id, &ctx.worker, t).await {
+    let written = match (&end, put_back) {
+        (End::Later(at), Some(batch)) => {
+            let (db, worker, clock) = (ctx.db.clone(), ctx.worker.clone(), ctx.clock.clone());
+            batch
+                .submit((row.id, *at), move || {
+                    move |jobs: Vec<(i64, chrono::DateTime<chrono::Utc>)>| {
+                        let (db, worker) = (db.clone(), worker.clone());
+                        let t = repo::JobTime::of(&clock);
+                        async move {
+                            let rows: Vec<repo::JobEnd> = jobs
+                                .iter()
+                                .map(|(id, at)| repo::JobEnd {
+                                    id: *id,
+                                    status: JobStatus::Pending,
+                                    error: None,
+                                    run_at: Some(*at),
+                                    uncounted: true,
+                                })
+                                .collect();
+                            let held = repo::finish_many(&db, &worker, &rows, t).await?;
+                            Ok(jobs.iter().map(|(id, _)| held.contains(id)).collect())
+                        }
+                    }
+                })
+                .await
+        }
+        _ => end.write(&ctx.db, row.id, &ctx.worker, t).await,
+    };
+    match written {
         Ok(true) => {}
         Ok(false) => tracing::info!(
             queue = J::QUEUE,

@@ -32,6 +32,7 @@ use super::signing::{
     standard_signature,
 };
 use super::store::{self, AttemptEnd, DeliveryStatus};
+use crate::db::batch::Batches;
 use crate::db::begin_write;
 use crate::db::entities::{webhook_attempt, webhook_event};
 use crate::domain::clock::Clock;
@@ -40,9 +41,8 @@ use crate::domain::secret_box::SecretBox;
 use crate::jobs::{Claimed, Context, Job, Outcome};
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{mpsc, oneshot};
 
 pub const USER_AGENT: &str = "Noren-Webhooks/1.0";
 
@@ -63,7 +63,18 @@ pub struct Delivery {
     /// Deliveries in flight by destination: `NOREN_WEBHOOK_PER_DESTINATION` each, half the
     /// slots for a destination that answers quickly.
     pub(super) lanes: Lanes,
+    /// Requests in flight: `NOREN_WEBHOOK_CONCURRENCY`. The runner claims more deliveries than
+    /// that ([`CLAIMED_PER_SENDING`]): a delivery also waits for its writes.
+    sending: tokio::sync::Semaphore,
 }
+
+/// Deliveries claimed at once for each request that may be in flight. Each delivery writes its
+/// attempt's start before the request and its end after, and on SQLite each write waits in line
+/// for the one writer behind every request's write (about 100 ms with 32 approvals in flight,
+/// `make bench`). With one claim per request slot, the 128 slots were taken by deliveries
+/// waiting for their writes, and deliveries lagged the approvals by 0.8 s beside a black-hole
+/// endpoint; the requests themselves took under 2 ms.
+const CLAIMED_PER_SENDING: usize = 4;
 
 /// How long a delivery waits when its destination's lane is full and the destination is slow:
 /// about the time a slow receiver takes to answer one, so that a stuck receiver's backlog is
@@ -117,6 +128,8 @@ struct LaneState {
     /// When the next delivery put back from this full, slow lane is given its turn: each one
     /// put back moves it on by the time one place takes to come free.
     next_turn: Option<Instant>,
+    /// Deliveries waiting for a place ([`Look::Wait`]), each holding one of the process's slots.
+    waiting: usize,
 }
 
 impl LaneState {
@@ -147,11 +160,30 @@ pub(super) struct Lane<'a> {
     took: Option<Duration>,
 }
 
+/// A delivery waiting for a place in its destination's lane, counted there until dropped.
+struct Waiting<'a> {
+    lanes: &'a Lanes,
+    key: String,
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        let mut lanes = self
+            .lanes
+            .by_destination
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(lane) = lanes.get_mut(&self.key) {
+            lane.waiting = lane.waiting.saturating_sub(1);
+        }
+    }
+}
+
 /// What a look at a destination's lane found.
 enum Look<'a> {
     Entered(Lane<'a>),
     /// Full, and the destination quick or not yet known: a place is given back soon.
-    Wait(Arc<tokio::sync::Notify>),
+    Wait(Arc<tokio::sync::Notify>, Waiting<'a>),
     /// Full, and the destination slow: come back after this.
     Full(Duration),
 }
@@ -221,8 +253,21 @@ impl Lanes {
                 .unwrap_or(now + LANE_WAIT);
             lane.next_turn = Some((turn + per_place).min(now + LONGEST_LANE_WAIT));
             Look::Full(turn.duration_since(now).min(LONGEST_LANE_WAIT))
+        } else if !lane.quick(now) && lane.waiting >= places {
+            // Not known yet, and as many waiting as it has places: the others come back once
+            // it is known. A receiver that hangs is known to be slow only after QUICK; before,
+            // its deliveries all waited, each holding a slot, and took nearly all of the
+            // process's slots for that long ("deliveries beside a black hole").
+            Look::Full(QUICK)
         } else {
-            Look::Wait(lane.freed.clone())
+            lane.waiting += 1;
+            Look::Wait(
+                lane.freed.clone(),
+                Waiting {
+                    lanes: self,
+                    key: key.to_string(),
+                },
+            )
         }
     }
 
@@ -236,12 +281,11 @@ impl Lanes {
             match self.look(&key) {
                 Look::Entered(lane) => return Ok(lane),
                 Look::Full(after) => return Err(after),
-                Look::Wait(freed) => {
+                Look::Wait(freed, waiting) => {
                     // A place given back between the look and here left a permit: no wake is lost.
-                    if tokio::time::timeout_at(deadline, freed.notified())
-                        .await
-                        .is_err()
-                    {
+                    let woken = tokio::time::timeout_at(deadline, freed.notified()).await;
+                    drop(waiting);
+                    if woken.is_err() {
                         return Err(LANE_WAIT);
                     }
                 }
@@ -356,6 +400,7 @@ impl Delivery {
         let live_client = client(true)?;
         let test_client = client(false)?;
         let lanes = Lanes::new(settings.per_destination, settings.concurrency);
+        let settings_concurrency = settings.concurrency.max(1);
         metrics::describe_counter!(
             "noren_webhook_deliveries_total",
             "Webhook delivery attempts by outcome (delivered, retry, failed, refused)."
@@ -369,6 +414,7 @@ impl Delivery {
             starts: Batches::new(),
             ends: Batches::new(),
             lanes,
+            sending: tokio::sync::Semaphore::new(settings_concurrency),
         })
     }
 
@@ -526,6 +572,8 @@ impl Delivery {
                 body: None,
             };
         }
+        // Closed never: an error would only mean no request may be sent, and one is.
+        let _sending = self.sending.acquire().await.ok();
         let mut request = client.post(url);
         for (name, value) in headers {
             request = request.header(*name, value);
@@ -659,73 +707,6 @@ async fn write_ends(
     Ok(recorded)
 }
 
-/// The most items written together.
-const AT_ONCE: usize = 64;
-
-type Reply<R> = oneshot::Sender<Result<R, String>>;
-
-/// Writes that arrive while the previous ones are being written go to the database together,
-/// by one task started with the first: deliveries start and end in bursts (32 in flight), and
-/// on SQLite every statement that writes waits in line for the one writer. A lone item is
-/// written at once. With 32 deliveries in flight this took a delivery's own writes from six
-/// statements (the attempt's start, then BEGIN, three updates, COMMIT) to about one.
-struct Batches<T, R> {
-    queue: OnceLock<mpsc::Sender<(T, Reply<R>)>>,
-}
-
-impl<T: Send + 'static, R: Send + 'static> Batches<T, R> {
-    fn new() -> Self {
-        Batches {
-            queue: OnceLock::new(),
-        }
-    }
-
-    /// Writes `item` with whatever else is waiting, by the writer `start` makes the first time
-    /// (a function of the items that answers one result per item, in order).
-    async fn submit<W, F>(&self, item: T, start: impl FnOnce() -> W) -> Result<R, sea_orm::DbErr>
-    where
-        W: FnMut(Vec<T>) -> F + Send + 'static,
-        F: std::future::Future<Output = Result<Vec<R>, sea_orm::DbErr>> + Send + 'static,
-    {
-        let stopped = || sea_orm::DbErr::Custom("the delivery recorder has stopped".into());
-        let queue = self.queue.get_or_init(|| {
-            let (queue, items) = mpsc::channel(AT_ONCE);
-            tokio::spawn(write_batches(items, start()));
-            queue
-        });
-        let (reply, answer) = oneshot::channel();
-        queue.send((item, reply)).await.map_err(|_| stopped())?;
-        answer
-            .await
-            .map_err(|_| stopped())?
-            .map_err(sea_orm::DbErr::Custom)
-    }
-}
-
-async fn write_batches<T, R, W, F>(mut items: mpsc::Receiver<(T, Reply<R>)>, mut write: W)
-where
-    W: FnMut(Vec<T>) -> F,
-    F: std::future::Future<Output = Result<Vec<R>, sea_orm::DbErr>>,
-{
-    let mut batch = Vec::with_capacity(AT_ONCE);
-    while items.recv_many(&mut batch, AT_ONCE).await > 0 {
-        let (items, replies): (Vec<T>, Vec<Reply<R>>) = batch.drain(..).unzip();
-        match write(items).await {
-            Ok(results) => {
-                for (reply, result) in replies.into_iter().zip(results) {
-                    let _ = reply.send(Ok(result));
-                }
-            }
-            Err(e) => {
-                let e = e.to_string();
-                for reply in replies {
-                    let _ = reply.send(Err(e.clone()));
-                }
-            }
-        }
-    }
-}
-
 /// How much of an answer's body the delivery log keeps.
 pub(super) const KEPT_BODY: usize = 4096;
 
@@ -831,9 +812,10 @@ impl Job for Delivery {
         self.settings.lease()
     }
 
-    /// `NOREN_WEBHOOK_CONCURRENCY`.
+    /// `NOREN_WEBHOOK_CONCURRENCY` requests in flight, [`CLAIMED_PER_SENDING`] times as many
+    /// deliveries claimed (the others wait for their writes, or for a request slot).
     fn concurrency(&self) -> usize {
-        self.settings.concurrency
+        self.settings.concurrency.max(1) * CLAIMED_PER_SENDING
     }
 
     /// `NOREN_WEBHOOK_POLL_MS`.
@@ -921,6 +903,28 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn an_unknown_destination_holds_no_more_waiting_slots_than_it_has_places() {
+        let lanes = Lanes::new(2, 128);
+        let _a = lanes.enter(URL).await.expect("a place");
+        let _b = lanes.enter(URL).await.expect("a place");
+        // Full, and not yet known: two may wait for a place (each holds a slot meanwhile) ...
+        let key = Lanes::key(URL);
+        let waiting: Vec<_> = (0..2)
+            .map(|_| match lanes.look(&key) {
+                Look::Wait(_, waiting) => waiting,
+                _ => panic!("the first two wait"),
+            })
+            .collect();
+        // ... the third is put back until the destination is known, not left holding a slot.
+        assert!(matches!(lanes.look(&key), Look::Full(after) if after == QUICK));
+        drop(waiting);
+        assert!(
+            matches!(lanes.look(&key), Look::Wait(..)),
+            "a waiter gone leaves room for another"
+        );
+    }
+
+    #[tokio::test]
     async fn a_quick_destination_gets_half_the_slots() {
         let lanes = Lanes::new(2, 16);
         let mut lane = lanes.enter(URL).await.expect("a place");
@@ -936,7 +940,7 @@ mod tests {
             );
         }
         assert!(
-            matches!(lanes.look(&Lanes::key(URL)), Look::Wait(_)),
+            matches!(lanes.look(&Lanes::key(URL)), Look::Wait(..)),
             "the ninth waits"
         );
     }

@@ -31,18 +31,12 @@ use sea_orm::{
 };
 use std::time::Instant;
 
-/// An endpoint delivery with what it needs.
-struct Found {
-    event: webhook_event::Model,
-    delivery: webhook_delivery::Model,
-    endpoint: Option<webhook_endpoint::Model>,
-}
-
+/// The event and the endpoint's delivery of it, while both exist.
 async fn find(
     db: &impl ConnectionTrait,
     event: &str,
     endpoint: i64,
-) -> Result<Option<Found>, DbErr> {
+) -> Result<Option<(webhook_event::Model, webhook_delivery::Model)>, DbErr> {
     let Some(event) = webhook_event::Entity::find()
         .filter(webhook_event::Column::PublicId.eq(event))
         .first(db)
@@ -50,22 +44,12 @@ async fn find(
     else {
         return Ok(None);
     };
-    let Some(delivery) = webhook_delivery::Entity::find()
+    let delivery = webhook_delivery::Entity::find()
         .filter(webhook_delivery::Column::EventId.eq(event.id))
         .filter(webhook_delivery::Column::EndpointId.eq(endpoint))
         .first(db)
-        .await?
-    else {
-        return Ok(None);
-    };
-    let endpoint = webhook_endpoint::Entity::find_by_id(endpoint)
-        .first(db)
         .await?;
-    Ok(Some(Found {
-        event,
-        delivery,
-        endpoint,
-    }))
+    Ok(delivery.map(|d| (event, d)))
 }
 
 /// An attempt sent: what recording its end needs.
@@ -94,25 +78,28 @@ impl Delivery {
         endpoint: i64,
     ) -> Result<Outcome, DbErr> {
         let db = &ctx.db;
-        let Some(Found {
-            event,
-            delivery,
-            endpoint,
-        }) = find(db, event, endpoint).await?
+        let deleted = || Ok(Outcome::Cancelled("the endpoint was deleted".into()));
+        // The endpoint first: when its destination's lane is full, the delivery is put back
+        // without reading the event (a hanging receiver's backlog is looked at, not read).
+        let Some(endpoint) = webhook_endpoint::Entity::find_by_id(endpoint)
+            .first(db)
+            .await?
         else {
-            return Ok(Outcome::Cancelled("the endpoint was deleted".into()));
-        };
-        let Some(endpoint) = endpoint else {
-            return Ok(Outcome::Cancelled("the endpoint was deleted".into()));
+            return deleted();
         };
         let now = ctx.clock.now();
         if endpoint.disabled {
-            set_status(db, delivery.id, "skipped", None, now).await?;
+            if let Some((_, delivery)) = find(db, event, endpoint.id).await? {
+                set_status(db, delivery.id, "skipped", None, now).await?;
+            }
             return Ok(Outcome::Cancelled("the endpoint is disabled".into()));
         }
         let mut lane = match self.lanes.enter(&endpoint.url).await {
             Ok(lane) => lane,
             Err(after) => return Ok(Outcome::Later { after }),
+        };
+        let Some((event, delivery)) = find(db, event, endpoint.id).await? else {
+            return deleted();
         };
         let secrets = endpoints::signing_secrets(db, &self.secret_box, endpoint.id, now)
             .await?

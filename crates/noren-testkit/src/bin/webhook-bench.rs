@@ -5,13 +5,15 @@
 //! event's receipt (p50, p99). It also prints how fast the approvals themselves were answered,
 //! to tell which side sets the pace.
 //!
-//! With `blackhole` (issue 34), the shop also has a webhook endpoint at a receiver that accepts
-//! connections and never answers, subscribed to the same events: every event is also delivered
-//! there, each attempt waiting for the timeout. The figure is the quick receiver's, which the
-//! black hole must not slow beyond noise (each destination has its own share of the deliveries
-//! in flight). The endpoint is deleted at the end, and its queued deliveries with it.
+//! With `endpoint` or `blackhole` (issue 34), the shop also has a webhook endpoint subscribed to
+//! the same events, so every event is delivered twice. With `endpoint` it is at a second receiver
+//! that answers at once: the baseline. With `blackhole` it is at a receiver that accepts
+//! connections and never answers, each attempt waiting for the timeout. Both figures are the
+//! first receiver's: the black hole must not slow it beyond noise against the baseline (each
+//! destination has its own share of the deliveries in flight). The endpoint is deleted at the
+//! end, and its queued deliveries with it.
 //!
-//! Usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C] [blackhole]
+//! Usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C] [endpoint|blackhole]
 
 use noren_testkit::receiver::{Receiver, Script};
 use std::collections::HashMap;
@@ -23,7 +25,7 @@ use tokio::sync::Semaphore;
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
     let (Some(base), Some(key)) = (args.get(1), args.get(2)) else {
-        anyhow::bail!("usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C]");
+        anyhow::bail!("usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C] [endpoint|blackhole]");
     };
     let n: usize = args.get(3).map(|s| s.parse()).transpose()?.unwrap_or(2000);
     let c: usize = args.get(4).map(|s| s.parse()).transpose()?.unwrap_or(32);
@@ -31,7 +33,8 @@ async fn main() -> anyhow::Result<()> {
         .pool_max_idle_per_host(c)
         .build()?;
     let rx = Receiver::start().await;
-    let hole = match args.get(5).map(String::as_str) {
+    let second = match args.get(5).map(String::as_str) {
+        Some("endpoint") => Some(Receiver::start().await),
         Some("blackhole") => Some(
             Receiver::with(Script {
                 hang_first: usize::MAX,
@@ -39,15 +42,17 @@ async fn main() -> anyhow::Result<()> {
             })
             .await,
         ),
-        Some(other) => anyhow::bail!("unknown mode {other:?}: the fifth argument is `blackhole`"),
+        Some(other) => {
+            anyhow::bail!("unknown mode {other:?}: the fifth argument is `endpoint` or `blackhole`")
+        }
         None => None,
     };
-    let endpoint = match &hole {
-        Some(hole) => {
+    let endpoint = match &second {
+        Some(second) => {
             let created: serde_json::Value = client
                 .post(format!("{base}/v3/webhook_endpoints"))
                 .query(&[
-                    ("url", hole.url().as_str()),
+                    ("url", second.url().as_str()),
                     ("enabled_events", "payment.paid"),
                 ])
                 .header("X-Auth-API-Key", key)

@@ -695,6 +695,41 @@ both_databases! {
         assert_eq!(stuck.received().len(), 5, "each event once: {:?}", stuck.received().len());
     }
 
+    /// The runner claims more deliveries than `NOREN_WEBHOOK_CONCURRENCY` (the others wait for
+    /// their writes), but sends no more than that many requests at once: with 3 for the
+    /// process, three hanging receivers get three requests between them, and the other three
+    /// go out only when the first time out.
+    async fn no_more_requests_are_in_flight_than_the_concurrency(app with Options::env(&[
+        ("NOREN_WEBHOOK_RETRY_SCHEDULE", "1h"),
+        ("NOREN_WEBHOOK_POLL_MS", "20"),
+        ("NOREN_WEBHOOK_TIMEOUT_MS", "1500"),
+        ("NOREN_WEBHOOK_CONCURRENCY", "3"),
+        ("NOREN_WEBHOOK_PER_DESTINATION", "2"),
+    ]).leaving_jobs()) {
+        let m = fixtures::test_merchant(app.db(), "Sending").await;
+        let mut stuck = Vec::new();
+        for _ in 0..3 {
+            stuck.push(Receiver::with(Script { hang_first: usize::MAX, ..Script::default() }).await);
+        }
+        for receiver in &stuck {
+            for _ in 0..2 {
+                paid_to(&app, &m.key, &receiver.url(), &[("amount", "1000")], "paypay").await;
+            }
+        }
+        let mut arrived = Vec::new();
+        for receiver in &stuck {
+            arrived.extend(receiver.wait_for(2, WAIT).await.into_iter().map(|r| r.at));
+        }
+        arrived.sort();
+        assert_eq!(arrived.len(), 6, "each event once");
+        let first = arrived[0];
+        let waited: Vec<u128> = arrived.iter().map(|at| (*at - first).as_millis()).collect();
+        assert!(
+            waited[2] < 1000 && waited[3] >= 1200,
+            "three at once, the next after a timeout (ms after the first): {waited:?}"
+        );
+    }
+
     /// A receiver that answers quickly takes many deliveries at once, whatever
     /// `NOREN_WEBHOOK_PER_DESTINATION` says (the share of a slow one): a burst of 40 events to
     /// it goes out at once. With 2 places for every destination, 38 of them were postponed and
