@@ -6,7 +6,7 @@
 use super::{Claimed, Context, End, Held, Job, Outcome, Wake};
 use crate::db::Db;
 use crate::db::batch::Batches;
-use crate::db::entities::job::{self, JobStatus};
+use crate::db::entities::job;
 use crate::db::repo::jobs as repo;
 use crate::domain::clock::Clock;
 use std::future::Future;
@@ -420,13 +420,7 @@ async fn record<J: Job>(
                         async move {
                             let rows: Vec<repo::JobEnd> = jobs
                                 .iter()
-                                .map(|(id, at)| repo::JobEnd {
-                                    id: *id,
-                                    status: JobStatus::Pending,
-                                    error: None,
-                                    run_at: Some(*at),
-                                    uncounted: true,
-                                })
+                                .filter_map(|(id, at)| End::Later(*at).row(*id))
                                 .collect();
                             let held = repo::finish_many(&db, &worker, &rows, t).await?;
                             Ok(jobs.iter().map(|(id, _)| held.contains(id)).collect())

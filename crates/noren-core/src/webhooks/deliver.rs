@@ -168,14 +168,9 @@ struct Waiting<'a> {
 
 impl Drop for Waiting<'_> {
     fn drop(&mut self) {
-        let mut lanes = self
-            .lanes
-            .by_destination
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        if let Some(lane) = lanes.get_mut(&self.key) {
+        self.lanes.update(&self.key, |lane| {
             lane.waiting = lane.waiting.saturating_sub(1);
-        }
+        });
     }
 }
 
@@ -197,6 +192,17 @@ impl Lanes {
             quick: (concurrency / 2).max(slow),
             next: Default::default(),
             prune_at: LANES_KEPT.into(),
+        }
+    }
+
+    /// Changes the lane of `key`, if it is still kept (what a place or a wait given back does).
+    fn update(&self, key: &str, change: impl FnOnce(&mut LaneState)) {
+        let mut lanes = self
+            .by_destination
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(lane) = lanes.get_mut(key) {
+            change(lane);
         }
     }
 
@@ -314,21 +320,17 @@ impl Lane<'_> {
 
 impl Drop for Lane<'_> {
     fn drop(&mut self) {
-        let mut lanes = self
-            .lanes
-            .by_destination
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        if let Some(lane) = lanes.get_mut(&self.key) {
-            lane.in_flight.remove(&self.number);
-            if let Some(took) = self.took {
+        let (number, took) = (self.number, self.took);
+        self.lanes.update(&self.key, |lane| {
+            lane.in_flight.remove(&number);
+            if let Some(took) = took {
                 lane.typical = Some(match lane.typical {
                     Some(typical) if took < typical => (typical * 3 + took) / 4,
                     _ => took,
                 });
             }
             lane.freed.notify_one();
-        }
+        });
     }
 }
 
