@@ -26,6 +26,8 @@
 //! then redeliver).
 
 use super::DeliveryJob;
+use super::answer::{Answer, answer_headers, first_bytes};
+use super::endpoint_log::End;
 use super::settings::WebhookSettings;
 use super::signing::{
     SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, SecretCache, Signer, signature_header,
@@ -34,7 +36,7 @@ use super::signing::{
 use super::store::{self, AttemptEnd, DeliveryStatus};
 use crate::db::batch::Batches;
 use crate::db::begin_write;
-use crate::db::entities::{webhook_attempt, webhook_event};
+use crate::db::entities::{webhook_attempt, webhook_delivery_attempt, webhook_event};
 use crate::domain::clock::Clock;
 use crate::domain::destination::{self, AddressPolicy, Refused};
 use crate::domain::secret_box::SecretBox;
@@ -60,6 +62,11 @@ pub struct Delivery {
     starts: Batches<i64, Option<webhook_attempt::Model>>,
     /// Deliveries that ended, recorded together ([`write_ends`]).
     ends: Batches<Ended, Outcome>,
+    /// Endpoint deliveries' attempts being started, written together.
+    pub(super) endpoint_starts: Batches<webhook_delivery_attempt::ActiveModel, Option<i64>>,
+    /// Endpoint deliveries that ended, recorded together (`endpoint_log::write_ends`):
+    /// each run's outcome, and whether its endpoint was disabled by it.
+    pub(super) endpoint_ends: Batches<End, (Outcome, bool)>,
     /// Deliveries in flight by destination: `NOREN_WEBHOOK_PER_DESTINATION` each, half the
     /// slots for a destination that answers quickly.
     pub(super) lanes: Lanes,
@@ -415,6 +422,8 @@ impl Delivery {
             secrets: SecretCache::new(SECRET_CACHE_CAPACITY, SECRET_CACHE_TTL, clock),
             starts: Batches::new(),
             ends: Batches::new(),
+            endpoint_starts: Batches::new(),
+            endpoint_ends: Batches::new(),
             lanes,
             sending: tokio::sync::Semaphore::new(settings_concurrency),
         })
@@ -543,7 +552,7 @@ impl Delivery {
     }
 
     /// POSTs `body` with `headers` to `url`, after checking the address against the mode, and
-    /// says what came of it; with `keep`, the answer's headers and first [`KEPT_BODY`] bytes
+    /// says what came of it; with `keep`, the answer's headers and first [`KEPT_BODY`](super::answer::KEPT_BODY) bytes
     /// too (the endpoints' delivery log). Never fails: a refused address, a timeout or a
     /// connection error is an [`Answer`] with its error.
     pub(super) async fn send(
@@ -709,9 +718,6 @@ async fn write_ends(
     Ok(recorded)
 }
 
-/// How much of an answer's body the delivery log keeps.
-pub(super) const KEPT_BODY: usize = 4096;
-
 /// One delivery's signed headers: Standard Webhooks' (`webhook-id`, `webhook-timestamp`,
 /// `webhook-signature`) and Noren's (`Noren-Event-Id`, `Noren-Event-Type`,
 /// `Noren-Delivery-Attempt`, `Noren-Signature`), all over the same body and time.
@@ -746,44 +752,6 @@ impl Signed<'_> {
         ));
         headers
     }
-}
-
-/// What one POST came to, with the answer's headers and first bytes when kept.
-pub(super) struct Answer {
-    pub status_code: Option<i32>,
-    pub error: Option<String>,
-    pub refused: bool,
-    pub headers: Option<Vec<(String, String)>>,
-    pub body: Option<String>,
-}
-
-/// An answer's headers, each value as text (lossy), at most [`KEPT_BODY`] bytes in all.
-fn answer_headers(headers: &reqwest::header::HeaderMap) -> Vec<(String, String)> {
-    let mut kept = Vec::new();
-    let mut size = 0;
-    for (name, value) in headers {
-        let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
-        size += name.as_str().len() + value.len();
-        if size > KEPT_BODY {
-            break;
-        }
-        kept.push((name.as_str().to_string(), value));
-    }
-    kept
-}
-
-/// The first [`KEPT_BODY`] bytes of an answer's body, as text (lossy: a character cut at the
-/// end shows as U+FFFD). The rest is not read.
-async fn first_bytes(res: &mut reqwest::Response) -> String {
-    let mut body = Vec::new();
-    while body.len() < KEPT_BODY {
-        match res.chunk().await {
-            Ok(Some(chunk)) => body.extend_from_slice(&chunk),
-            _ => break,
-        }
-    }
-    body.truncate(KEPT_BODY);
-    String::from_utf8_lossy(&body).into_owned()
 }
 
 /// What one POST of an event came to.

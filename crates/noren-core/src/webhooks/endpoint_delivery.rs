@@ -14,21 +14,19 @@
 //!   can send it later).
 
 use super::DeliveryJob;
+use super::answer::Answer;
 use super::deliver::{Delivery, Signed, count};
+use super::endpoint_log::{Attempted, End, headers_json, start_attempts, write_ends};
+use super::endpoints;
 use super::store::DeliveryStatus;
-use super::{endpoints, recovery};
-use crate::db::begin_write;
 use crate::db::entities::{
     webhook_delivery, webhook_delivery_attempt, webhook_endpoint, webhook_event,
 };
 use crate::db::repo::SelectFirst;
 use crate::jobs::{Claimed, Context, Outcome};
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, Set,
-};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use std::time::Instant;
 
 /// The event and the endpoint's delivery of it, while both exist.
@@ -50,23 +48,6 @@ async fn find(
         .first(db)
         .await?;
     Ok(delivery.map(|d| (event, d)))
-}
-
-/// An attempt sent: what recording its end needs.
-struct Attempted {
-    attempt_id: i64,
-    delivery_id: i64,
-    endpoint_id: i64,
-    took_ms: i64,
-}
-
-/// Headers as the log keeps them: a JSON object.
-fn headers_json<K: AsRef<str>>(headers: &[(K, String)]) -> String {
-    let map: serde_json::Map<String, serde_json::Value> = headers
-        .iter()
-        .map(|(k, v)| (k.as_ref().to_string(), serde_json::Value::String(v.clone())))
-        .collect();
-    serde_json::Value::Object(map).to_string()
 }
 
 impl Delivery {
@@ -133,24 +114,16 @@ impl Delivery {
             request_headers: Set(headers_json(&logged)),
             ..Default::default()
         };
-        let inserted = webhook_delivery_attempt::Entity::insert(attempt)
-            .on_conflict(
-                OnConflict::columns([
-                    webhook_delivery_attempt::Column::DeliveryId,
-                    webhook_delivery_attempt::Column::Attempt,
-                ])
-                .do_nothing()
-                .to_owned(),
-            )
-            .exec(db)
-            .await;
-        let attempt_id = match inserted {
-            Ok(r) => r.last_insert_id,
-            // Another runner recorded this attempt first (it took the job over).
-            Err(DbErr::RecordNotInserted) => {
-                return Ok(Outcome::retry("this attempt was sent by another runner"));
+        let started = self.endpoint_starts.submit(attempt, || {
+            let db = ctx.db.clone();
+            move |attempts| {
+                let db = db.clone();
+                async move { start_attempts(&db, attempts).await }
             }
-            Err(e) => return Err(e),
+        });
+        let Some(attempt_id) = started.await? else {
+            // Another runner recorded this attempt first (it took the job over).
+            return Ok(Outcome::retry("this attempt was sent by another runner"));
         };
         let started = Instant::now();
         let answer = self
@@ -187,22 +160,16 @@ impl Delivery {
         .await
     }
 
-    /// Records how an attempt ended, in one transaction: its log entry, the delivery, the
-    /// endpoint's run of failures (disabling it after 5 days of them) and the job's outcome.
+    /// Records how an attempt ended, with the other endpoint deliveries that ended meanwhile
+    /// ([`write_ends`]): its log entry, the delivery, the endpoint's run of failures (disabling
+    /// it after 5 days of them) and the job's outcome.
     async fn record_endpoint_attempt(
         &self,
         ctx: &Context,
         job: &Claimed<DeliveryJob>,
         done: Attempted,
-        answer: super::deliver::Answer,
+        answer: Answer,
     ) -> Result<Outcome, DbErr> {
-        let Attempted {
-            attempt_id,
-            delivery_id,
-            endpoint_id,
-            took_ms,
-        } = done;
-        let db = &ctx.db;
         let now = ctx.clock.now();
         let (status, next_attempt_at, outcome, label) = match answer.error.clone() {
             None => ("delivered", None, Outcome::Done, "delivered"),
@@ -229,51 +196,27 @@ impl Delivery {
                 }
             }
         };
-        let tx = begin_write(db).await?;
-        let succeeded = answer.error.is_none();
-        note_run(&tx, endpoint_id, succeeded, now).await?;
-        let disabled = !succeeded
-            && recovery::disable_if_failing(&tx, endpoint_id, self.settings.max_deliveries(), now)
-                .await?;
-        let (status, outcome) = if disabled {
-            (
-                "skipped",
-                Outcome::Cancelled("the endpoint was disabled".into()),
-            )
-        } else {
-            (status, outcome)
+        let end = End {
+            done,
+            answer,
+            status,
+            next_attempt_at,
+            outcome,
+            job: job.clone(),
         };
-        let error = answer.error.as_ref().map(|e| {
-            let mut e: String = e.chars().take(500).collect();
-            if disabled {
-                e.push_str("; the endpoint is now disabled: ");
-                e.push_str(recovery::DISABLED_REASON);
-            }
-            e
-        });
-        webhook_delivery_attempt::ActiveModel {
-            id: Set(attempt_id),
-            outcome: Set(if succeeded {
-                "succeeded".into()
-            } else {
-                "failed".into()
-            }),
-            duration_ms: Set(Some(took_ms)),
-            status_code: Set(answer.status_code),
-            error: Set(error),
-            response_headers: Set(answer.headers.as_deref().map(headers_json)),
-            response_body: Set(answer.body),
-            ..Default::default()
-        }
-        .update(&tx)
-        .await?;
-        set_status(&tx, delivery_id, status, next_attempt_at, now).await?;
-        let recorded = ctx
-            .record_all(&tx, &[(job, outcome)], &self.settings.schedule)
+        let (recorded, disabled) = self
+            .endpoint_ends
+            .submit(end, || {
+                let (ctx, schedule) = (ctx.clone(), self.settings.schedule.clone());
+                let max_deliveries = self.settings.max_deliveries();
+                move |ends: Vec<End>| {
+                    let (ctx, schedule) = (ctx.clone(), schedule.clone());
+                    async move { write_ends(&ctx, &schedule, max_deliveries, ends).await }
+                }
+            })
             .await?;
-        tx.commit().await?;
-        count(label);
-        Ok(recorded.into_iter().next().unwrap_or(Outcome::Done))
+        count(if disabled { "failed" } else { label });
+        Ok(recorded)
     }
 }
 
@@ -294,31 +237,5 @@ async fn set_status(
         update = update.col_expr(D::DeliveredAt, Expr::value(Some(now)));
     }
     update.filter(D::Id.eq(delivery_id)).exec(db).await?;
-    Ok(())
-}
-
-/// Keeps the endpoint's run of failures: a success ends it, a failure starts it unless one is
-/// running.
-async fn note_run(
-    db: &impl ConnectionTrait,
-    endpoint_id: i64,
-    succeeded: bool,
-    now: DateTime<Utc>,
-) -> Result<(), DbErr> {
-    use webhook_endpoint::Column as E;
-    let update = webhook_endpoint::Entity::update_many().filter(E::Id.eq(endpoint_id));
-    if succeeded {
-        update
-            .col_expr(E::FailingSince, Expr::value(Option::<DateTime<Utc>>::None))
-            .filter(E::FailingSince.is_not_null())
-            .exec(db)
-            .await?;
-    } else {
-        update
-            .col_expr(E::FailingSince, Expr::value(Some(now)))
-            .filter(E::FailingSince.is_null())
-            .exec(db)
-            .await?;
-    }
     Ok(())
 }

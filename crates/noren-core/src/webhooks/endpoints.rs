@@ -34,7 +34,7 @@ use rand::distr::{Alphanumeric, SampleString};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
 };
 
 /// Endpoints per owner and mode.
@@ -676,35 +676,53 @@ pub async fn fan_out_except(
     now: DateTime<Utc>,
 ) -> Result<usize, DbErr> {
     let endpoints = owner.endpoints().all(db).await?;
+    let backend = db.get_database_backend();
+    let mut writes = Vec::new();
     let mut queued = 0;
     for endpoint in endpoints.into_iter().map(Endpoint::of) {
         if !endpoint.subscribes(event.event_type) || Some(endpoint.row.id) == except {
             continue;
         }
-        let (status, job_id) = if endpoint.row.disabled {
-            ("skipped", None)
-        } else {
-            let payload = serde_json::json!(DeliveryJob::Endpoint {
-                event: event.public_id.to_string(),
-                endpoint: endpoint.row.id,
-            });
-            let job = jobs::enqueue(db, QUEUE, &payload, now, event.max_deliveries, now).await?;
-            queued += 1;
-            ("pending", Some(job.id))
-        };
-        webhook_delivery::ActiveModel {
+        let delivery = |status: &str| webhook_delivery::ActiveModel {
             event_id: Set(event.event_id),
             endpoint_id: Set(endpoint.row.id),
             status: Set(status.to_string()),
-            job_id: Set(job_id),
-            next_attempt_at: Set(job_id.map(|_| now)),
+            next_attempt_at: Set((status == "pending").then_some(now)),
             delivered_at: Set(None),
             created_at: Set(now),
             updated_at: Set(now),
             ..Default::default()
+        };
+        if endpoint.row.disabled {
+            let mut skipped = delivery("skipped");
+            skipped.job_id = Set(None);
+            let insert = webhook_delivery::Entity::insert(skipped).into_query();
+            writes.push(sea_orm::StatementBuilder::build(&insert, &backend));
+            continue;
         }
-        .insert(db)
-        .await?;
+        let payload = serde_json::json!(DeliveryJob::Endpoint {
+            event: event.public_id.to_string(),
+            endpoint: endpoint.row.id,
+        });
+        let job = jobs::NewJob {
+            queue: QUEUE,
+            payload: &payload,
+            run_at: now,
+            max_attempts: event.max_deliveries,
+            now,
+        };
+        writes.push(jobs::with_job(
+            backend,
+            &job,
+            delivery("pending"),
+            webhook_delivery::Column::JobId,
+            false,
+        ));
+        queued += 1;
+    }
+    // One round trip for them all on SQLite (`jobs::together`).
+    for write in jobs::together(backend, writes) {
+        db.execute_raw(write).await?;
     }
     Ok(queued)
 }

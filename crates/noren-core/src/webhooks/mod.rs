@@ -14,15 +14,19 @@
 //!
 //! - `endpoints.rs`: webhook endpoints (issue 34), what the merchant's and the partner's calls
 //!   share: event types, the endpoints' changes and secrets, the fan-out of an event.
+//! - `answer.rs`: what a receiver answered one POST, as sending makes it and the log keeps it.
 //! - `endpoint_delivery.rs`: delivering one event to one endpoint, with the delivery log.
+//! - `endpoint_log.rs`: the delivery log's writes, batched: attempts' starts and ends.
 //! - `recovery.rs`: around an endpoint's deliveries: recovering a window, test events,
 //!   disabling an endpoint that keeps failing, the log's retention.
 //!
 //! The merchant's calls (`GET /v3/webhook_events`, redeliver) are in `pay/webhook_events.rs`;
 //! the rules of where a delivery may go are in `domain/destination.rs`.
 
+pub mod answer;
 pub mod deliver;
 pub mod endpoint_delivery;
+pub mod endpoint_log;
 pub mod endpoints;
 pub mod event;
 pub mod recovery;

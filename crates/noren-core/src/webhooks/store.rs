@@ -75,10 +75,6 @@ pub async fn record_event(
     let body = WebhookEvent::of(payment, attempt, status, fx);
     let body = serde_json::to_string(&body).map_err(|e| DbErr::Custom(e.to_string()))?;
     let public_id = new_event_id();
-    let job_id = match url {
-        Some(_) => Some(enqueue_delivery(db, &public_id, max_deliveries, now).await?),
-        None => None,
-    };
     let event_type = match status {
         EventStatus::Paid => endpoints::PAYMENT_PAID,
         EventStatus::Refunded => endpoints::PAYMENT_REFUNDED,
@@ -99,15 +95,39 @@ pub async fn record_event(
         } else {
             DeliveryStatus::NoUrl
         }),
-        job_id: Set(job_id),
+        job_id: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
         delivered_at: Set(None),
         next_attempt_at: Set(url.is_some().then_some(now)),
         ..Default::default()
-    }
-    .insert(db)
-    .await?;
+    };
+    let row = match url {
+        // The job and the event naming it in one round trip (`jobs::with_job`).
+        Some(_) => {
+            let payload = job_payload(&public_id);
+            let job = jobs::NewJob {
+                queue: QUEUE,
+                payload: &payload,
+                run_at: now,
+                max_attempts: max_deliveries,
+                now,
+            };
+            let write = jobs::with_job(
+                db.get_database_backend(),
+                &job,
+                row,
+                webhook_event::Column::JobId,
+                true,
+            );
+            webhook_event::Model::find_by_statement(write)
+                .all(db)
+                .await?
+                .pop()
+                .ok_or_else(|| DbErr::RecordNotInserted)?
+        }
+        None => row.insert(db).await?,
+    };
     let fanned = endpoints::Fanned {
         event_id: row.id,
         public_id: &public_id,
@@ -741,71 +761,42 @@ pub async fn finish_attempts(
     ends: &[AttemptEnd],
     now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
-    use sea_orm::sea_query::{CaseStatement, SimpleExpr};
+    use crate::db::repo::by_id;
+    use webhook_attempt::Column as A;
+    use webhook_event::Column as E;
     if ends.is_empty() {
         return Ok(());
     }
-    /// `CASE WHEN id = … THEN value(end) … ELSE column END`.
-    fn each<C: sea_orm::ColumnTrait>(
-        ends: &[AttemptEnd],
-        id: C,
-        id_of: fn(&AttemptEnd) -> i64,
-        value: impl Fn(&AttemptEnd) -> SimpleExpr,
-        column: C,
-    ) -> SimpleExpr {
-        ends.iter()
-            .fold(CaseStatement::new(), |case, e| {
-                case.case(Expr::col(id).eq(id_of(e)), value(e))
-            })
-            .finally(Expr::col(column))
-            .into()
-    }
-    use webhook_attempt::Column as A;
-    use webhook_event::Column as E;
-    let attempt = |e: &AttemptEnd| e.attempt_id;
-    let event = |e: &AttemptEnd| e.event_id;
+    let attempts = |column: A, value: fn(&AttemptEnd) -> Expr| {
+        by_id(A::Id, ends.iter().map(|e| (e.attempt_id, value(e))), column)
+    };
     // No row back (no `RETURNING`): on SQLite each returned row is one more hand-off from the
     // connection's thread.
     webhook_attempt::Entity::update_many()
         .col_expr(
             A::DurationMs,
-            each(
-                ends,
-                A::Id,
-                attempt,
-                |e| Expr::value(Some(e.duration_ms)),
-                A::DurationMs,
-            ),
+            attempts(A::DurationMs, |e| Expr::value(Some(e.duration_ms))),
         )
         .col_expr(
             A::StatusCode,
-            each(
-                ends,
-                A::Id,
-                attempt,
-                |e| Expr::value(e.status_code),
-                A::StatusCode,
-            ),
+            attempts(A::StatusCode, |e| Expr::value(e.status_code)),
         )
         .col_expr(
             A::Error,
-            each(
-                ends,
-                A::Id,
-                attempt,
-                |e| {
-                    Expr::value(
-                        e.error
-                            .as_ref()
-                            .map(|e| e.chars().take(500).collect::<String>()),
-                    )
-                },
-                A::Error,
-            ),
+            attempts(A::Error, |e| {
+                Expr::value(
+                    e.error
+                        .as_ref()
+                        .map(|e| e.chars().take(500).collect::<String>()),
+                )
+            }),
         )
-        .filter(A::Id.is_in(ends.iter().map(attempt)))
+        .filter(A::Id.is_in(ends.iter().map(|e| e.attempt_id)))
         .exec(db)
         .await?;
+    let events = |column: E, value: &dyn Fn(&AttemptEnd) -> Expr| {
+        by_id(E::Id, ends.iter().map(|e| (e.event_id, value(e))), column)
+    };
     let delivered_at = |e: &AttemptEnd| match e.event_status {
         DeliveryStatus::Delivered => Expr::value(Some(now)),
         _ => Expr::col(E::DeliveredAt),
@@ -813,30 +804,15 @@ pub async fn finish_attempts(
     webhook_event::Entity::update_many()
         .col_expr(
             E::Status,
-            each(
-                ends,
-                E::Id,
-                event,
-                |e| Expr::value(e.event_status.as_str()),
-                E::Status,
-            ),
+            events(E::Status, &|e| Expr::value(e.event_status.as_str())),
         )
         .col_expr(
             E::NextAttemptAt,
-            each(
-                ends,
-                E::Id,
-                event,
-                |e| Expr::value(e.next_attempt_at),
-                E::NextAttemptAt,
-            ),
+            events(E::NextAttemptAt, &|e| Expr::value(e.next_attempt_at)),
         )
-        .col_expr(
-            E::DeliveredAt,
-            each(ends, E::Id, event, delivered_at, E::DeliveredAt),
-        )
+        .col_expr(E::DeliveredAt, events(E::DeliveredAt, &delivered_at))
         .col_expr(E::UpdatedAt, Expr::value(now))
-        .filter(E::Id.is_in(ends.iter().map(event)))
+        .filter(E::Id.is_in(ends.iter().map(|e| e.event_id)))
         .exec(db)
         .await?;
     Ok(())

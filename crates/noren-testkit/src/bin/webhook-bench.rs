@@ -11,9 +11,11 @@
 //! connections and never answers, each attempt waiting for the timeout. Both figures are the
 //! first receiver's: the black hole must not slow it beyond noise against the baseline (each
 //! destination has its own share of the deliveries in flight). The endpoint is deleted at the
-//! end, and its queued deliveries with it.
+//! end, and its queued deliveries with it. With `disabled` the endpoint is created disabled: each
+//! event still looks it up and records a skipped delivery, but nothing is queued or sent (what
+//! an endpoint costs the approval itself).
 //!
-//! Usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C] [endpoint|blackhole]
+//! Usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C] [endpoint|blackhole|disabled]
 
 use noren_testkit::receiver::{Receiver, Script};
 use std::collections::HashMap;
@@ -25,7 +27,9 @@ use tokio::sync::Semaphore;
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
     let (Some(base), Some(key)) = (args.get(1), args.get(2)) else {
-        anyhow::bail!("usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C] [endpoint|blackhole]");
+        anyhow::bail!(
+            "usage: webhook-bench BASE_URL MERCHANT_KEY [N] [C] [endpoint|blackhole|disabled]"
+        );
     };
     let n: usize = args.get(3).map(|s| s.parse()).transpose()?.unwrap_or(2000);
     let c: usize = args.get(4).map(|s| s.parse()).transpose()?.unwrap_or(32);
@@ -33,8 +37,9 @@ async fn main() -> anyhow::Result<()> {
         .pool_max_idle_per_host(c)
         .build()?;
     let rx = Receiver::start().await;
-    let second = match args.get(5).map(String::as_str) {
-        Some("endpoint") => Some(Receiver::start().await),
+    let mode = args.get(5).map(String::as_str);
+    let second = match mode {
+        Some("endpoint" | "disabled") => Some(Receiver::start().await),
         Some("blackhole") => Some(
             Receiver::with(Script {
                 hang_first: usize::MAX,
@@ -43,7 +48,9 @@ async fn main() -> anyhow::Result<()> {
             .await,
         ),
         Some(other) => {
-            anyhow::bail!("unknown mode {other:?}: the fifth argument is `endpoint` or `blackhole`")
+            anyhow::bail!(
+                "unknown mode {other:?}: the fifth argument is `endpoint`, `blackhole` or `disabled`"
+            )
         }
         None => None,
     };
@@ -54,6 +61,14 @@ async fn main() -> anyhow::Result<()> {
                 .query(&[
                     ("url", second.url().as_str()),
                     ("enabled_events", "payment.paid"),
+                    (
+                        "disabled",
+                        if mode == Some("disabled") {
+                            "true"
+                        } else {
+                            "false"
+                        },
+                    ),
                 ])
                 .header("X-Auth-API-Key", key)
                 .send()

@@ -7,7 +7,26 @@ pub mod jobs;
 pub mod rate_buckets;
 pub mod secrets;
 
-use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryTrait, RuntimeErr, Select};
+use sea_orm::sea_query::{CaseStatement, Expr, ExprTrait, SimpleExpr};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryTrait, RuntimeErr, Select};
+
+/// `CASE WHEN id = … THEN … ELSE column END`: one value per row, chosen by the row's id, for an
+/// `UPDATE … WHERE id IN (…)` that writes rows ending together in one statement (webhook
+/// deliveries' ends, `webhooks/store.rs` and `webhooks/endpoint_delivery.rs`). A row not named
+/// keeps its value.
+pub fn by_id<C: ColumnTrait>(
+    id: C,
+    values: impl IntoIterator<Item = (i64, SimpleExpr)>,
+    column: C,
+) -> SimpleExpr {
+    values
+        .into_iter()
+        .fold(CaseStatement::new(), |case, (row, value)| {
+            case.case(Expr::col(id).eq(row), value)
+        })
+        .finally(Expr::col(column))
+        .into()
+}
 
 /// True when `err` is any unique-constraint violation (for an insert that can only break one:
 /// prefer [`on_constraint`], which names the constraint).
