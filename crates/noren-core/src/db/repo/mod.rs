@@ -12,7 +12,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryTrait, Runt
 
 /// `CASE WHEN id = … THEN … ELSE column END`: one value per row, chosen by the row's id, for an
 /// `UPDATE … WHERE id IN (…)` that writes rows ending together in one statement (webhook
-/// deliveries' ends, `webhooks/store.rs` and `webhooks/endpoint_delivery.rs`). A row not named
+/// deliveries' ends, `webhooks/store.rs` and `webhooks/endpoint_log.rs`). A row not named
 /// keeps its value.
 pub fn by_id<C: ColumnTrait>(
     id: C,
