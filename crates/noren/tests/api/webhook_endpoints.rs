@@ -292,6 +292,50 @@ both_databases! {
         assert_eq!(rows.iter().map(|d| d.status.as_str()).collect::<Vec<_>>(), ["skipped"]);
     }
 
+    /// The approval writes the event with its job and each endpoint's delivery with its job in
+    /// one round trip (`jobs::with_job`, `jobs::together`): each row must name its own job.
+    async fn each_delivery_written_with_the_approval_names_its_own_job(app with manual()) {
+        use noren::db::entities::{job, webhook_delivery, webhook_endpoint, webhook_event};
+        use noren::webhooks::DeliveryJob;
+        use sea_orm::EntityTrait;
+        let m = fixtures::test_merchant(app.db(), "Own jobs").await;
+        let url = Receiver::start().await.url();
+        for n in 0..3 {
+            create(&app, &m.key, &[("url", &format!("{url}/{n}")), ("enabled_events", "payment.paid")]).await;
+        }
+        create(&app, &m.key, &[("url", &format!("{url}/off")), ("enabled_events", "*"), ("disabled", "true")]).await;
+        paid(&app, &m.key, &[("webhook_callback_url", &url)]).await;
+
+        let db = app.db();
+        let payload = |id: Option<i64>| async move {
+            let job = job::Entity::find_by_id(id.expect("a job")).one(db).await.expect("read").expect("the job");
+            serde_json::from_str::<DeliveryJob>(&job.payload).expect("a delivery job")
+        };
+        let events = webhook_event::Entity::find().all(db).await.expect("events");
+        assert_eq!(events.len(), 1);
+        let event = &events[0];
+        assert_eq!(payload(event.job_id).await, DeliveryJob::Event { event: event.public_id.clone() });
+        let endpoints = webhook_endpoint::Entity::find().all(db).await.expect("endpoints");
+        let deliveries = webhook_delivery::Entity::find().all(db).await.expect("deliveries");
+        assert_eq!(deliveries.len(), 4);
+        let mut jobs = vec![event.job_id];
+        for d in &deliveries {
+            assert_eq!(d.event_id, event.id);
+            let endpoint = endpoints.iter().find(|e| e.id == d.endpoint_id).expect("its endpoint");
+            if endpoint.disabled {
+                assert_eq!((d.status.as_str(), d.job_id), ("skipped", None));
+                continue;
+            }
+            assert_eq!(d.status, "pending");
+            assert_eq!(payload(d.job_id).await, DeliveryJob::Endpoint { event: event.public_id.clone(), endpoint: d.endpoint_id });
+            jobs.push(d.job_id);
+        }
+        jobs.sort();
+        jobs.dedup();
+        assert_eq!(jobs.len(), 4, "one job each for the event and the 3 enabled endpoints");
+        assert_eq!(job::Entity::find().all(db).await.expect("jobs").len(), 4);
+    }
+
     async fn a_partner_platform_s_endpoints_receive_its_reservation_notifications(app with fast()) {
         let db = app.db();
         let now = app.state().clock.now();
