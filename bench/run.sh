@@ -52,9 +52,15 @@ TARGET_GET_RATIO_PCT=60
 TARGET_CREATE_RPS=2000
 TARGET_WEBHOOK_RPS=1000
 TARGET_WEBHOOK_P50_MS=5
-# Issue 34: the busy figure with a black-hole endpoint added, as a share of the busy figure
-# measured just before (noise between two such runs is about 10 %).
-TARGET_WEBHOOK_BLACKHOLE_SHARE=0.8
+# Issue 34: "one endpoint timing out on every delivery must not delay another endpoint's
+# deliveries beyond noise". Judged against the same load beside an endpoint that answers at once
+# (the same writes per event, so only the black hole differs): the first receiver's rate beside
+# the black hole at least 0.9 of its rate beside the quick endpoint (two busy runs of the same
+# binary differ by up to 10 %), and its approval-to-receipt p50 at most 1.1 times. Two pairs,
+# run back to back; the lower ratio (and the higher p50 ratio) is judged. The share of the busy
+# figure without any endpoint is printed too: it is the cost of a second destination's writes.
+TARGET_WEBHOOK_BLACKHOLE_RATIO=0.9
+TARGET_WEBHOOK_BLACKHOLE_P50_RATIO=1.1
 # Issue 20 items 11 and 12: appends to a cafeteria order and inbound creates at the database's
 # pace (requests a second on SQLite), and the shop search (50 shops in five languages) at 25 %
 # of healthz.
@@ -438,30 +444,47 @@ minimum() {
 # throughput under load (32 approvals in flight), with a local receiver (webhook-bench). Then
 # (issue 34) the same load with a webhook endpoint of the shop added, subscribed to the same
 # events: at a second receiver that answers at once (every event delivered twice), then at a
-# receiver that never answers. Each figure is the first receiver's; the black hole's is also
-# given as a share of the busy figure (the target).
+# receiver that never answers, each pair twice and back to back. Each figure is the first
+# receiver's; the black hole's is judged against the quick endpoint's of its pair.
 webhooks() {
-  local calm busy rate p50 second second_rate hole hole_rate
+  local calm busy rate p50 pair second hole second_rate hole_rate second_p50 hole_p50
+  local ratio p50_ratio worst_ratio="" worst_p50_ratio="" share
   [[ -x "$WEBHOOK_BENCH" ]] || die "no webhook-bench at $WEBHOOK_BENCH (cargo build --release -p noren-testkit --bin webhook-bench)"
-  echo "bench: webhooks: latency (200 events, 1 in flight), throughput (2000 events, 32 in flight; alone, beside a quick endpoint, beside a black hole)" >&2
+  echo "bench: webhooks: latency (200 events, 1 in flight), throughput (2000 events, 32 in flight; alone, then twice beside a quick endpoint and beside a black hole)" >&2
   calm="$("$WEBHOOK_BENCH" "$BASE_URL" "$1" 200 1)"
   busy="$("$WEBHOOK_BENCH" "$BASE_URL" "$1" 2000 32)"
-  second="$("$WEBHOOK_BENCH" "$BASE_URL" "$1" 2000 32 endpoint)"
-  hole="$("$WEBHOOK_BENCH" "$BASE_URL" "$1" 2000 32 blackhole)"
   p50="$(sed -n 's/.* p50 \([0-9.]*\) ms.*/\1/p' <<<"$calm")"
   rate="$(sed -n 's/.* events, \([0-9]*\) deliveries.*/\1/p' <<<"$busy")"
-  second_rate="$(sed -n 's/.* events, \([0-9]*\) deliveries.*/\1/p' <<<"$second")"
-  hole_rate="$(sed -n 's/.* events, \([0-9]*\) deliveries.*/\1/p' <<<"$hole")"
-  RATIO_LINES+=("calm:  $calm" "busy:  $busy" "busy + quick endpoint:  $second" "busy + black-hole endpoint:  $hole")
+  RATIO_LINES+=("calm:  $calm" "busy:  $busy")
+  for pair in 1 2; do
+    second="$("$WEBHOOK_BENCH" "$BASE_URL" "$1" 2000 32 endpoint)"
+    hole="$("$WEBHOOK_BENCH" "$BASE_URL" "$1" 2000 32 blackhole)"
+    second_rate="$(sed -n 's/.* events, \([0-9]*\) deliveries.*/\1/p' <<<"$second")"
+    hole_rate="$(sed -n 's/.* events, \([0-9]*\) deliveries.*/\1/p' <<<"$hole")"
+    second_p50="$(sed -n 's/.* p50 \([0-9.]*\) ms.*/\1/p' <<<"$second")"
+    hole_p50="$(sed -n 's/.* p50 \([0-9.]*\) ms.*/\1/p' <<<"$hole")"
+    ratio="$(awk -v h="$hole_rate" -v b="$second_rate" 'BEGIN { printf "%.2f", (b > 0 ? h / b : 0) }')"
+    p50_ratio="$(awk -v h="$hole_p50" -v b="$second_p50" 'BEGIN { printf "%.2f", (b > 0 ? h / b : 99) }')"
+    RATIO_LINES+=("pair $pair, beside a quick endpoint:  $second" "pair $pair, beside a black hole:  $hole")
+    if [[ -z "$worst_ratio" ]] || awk -v a="$ratio" -v b="$worst_ratio" 'BEGIN { exit !(a < b) }'; then
+      worst_ratio="$ratio"
+    fi
+    if [[ -z "$worst_p50_ratio" ]] || awk -v a="$p50_ratio" -v b="$worst_p50_ratio" 'BEGIN { exit !(a > b) }'; then
+      worst_p50_ratio="$p50_ratio"
+    fi
+  done
   check "$p50" "<" "$TARGET_WEBHOOK_P50_MS"
   RATIO_LINES+=("$(printf '%-34s %8s ms    target < %s ms      %s' "webhook approval-to-receipt p50" "$p50" "$TARGET_WEBHOOK_P50_MS" "$VERDICT")")
   check "$rate" ">=" "$TARGET_WEBHOOK_RPS"
   RATIO_LINES+=("$(printf '%-34s %8s /s    target >= %s /s      %s' "webhook deliveries" "$rate" "$TARGET_WEBHOOK_RPS" "$VERDICT")")
-  local share
+  # The last pair's figures, with the share of busy (what a second destination costs).
   share="$(awk -v h="$hole_rate" -v b="$rate" 'BEGIN { printf "%.2f", (b > 0 ? h / b : 0) }')"
-  check "$share" ">=" "$TARGET_WEBHOOK_BLACKHOLE_SHARE"
-  RATIO_LINES+=("$(printf '%-34s %8s /s    beside a quick endpoint' "deliveries, twice each" "$second_rate")")
-  RATIO_LINES+=("$(printf '%-34s %8s /s    %s of busy, target >= %s  %s' "deliveries beside a black hole" "$hole_rate" "$share" "$TARGET_WEBHOOK_BLACKHOLE_SHARE" "$VERDICT")")
+  RATIO_LINES+=("$(printf '%-34s %8s /s    beside a quick endpoint (last pair)' "deliveries, twice each" "$second_rate")")
+  RATIO_LINES+=("$(printf '%-34s %8s /s    beside a black hole (last pair), %s of busy' "deliveries, twice each" "$hole_rate" "$share")")
+  check "$worst_ratio" ">=" "$TARGET_WEBHOOK_BLACKHOLE_RATIO"
+  RATIO_LINES+=("$(printf '%-34s %8s       lower of 2 pairs, target >= %s  %s' "black hole / quick endpoint rate" "$worst_ratio" "$TARGET_WEBHOOK_BLACKHOLE_RATIO" "$VERDICT")")
+  check "$worst_p50_ratio" "<=" "$TARGET_WEBHOOK_BLACKHOLE_P50_RATIO"
+  RATIO_LINES+=("$(printf '%-34s %8s       higher of 2 pairs, target <= %s %s' "black hole / quick endpoint p50" "$worst_p50_ratio" "$TARGET_WEBHOOK_BLACKHOLE_P50_RATIO" "$VERDICT")")
 }
 
 # imports KEY SHOP_ID: a 10,000-menu workbook previewed and imported into the shop (import-bench),

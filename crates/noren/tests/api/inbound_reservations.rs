@@ -533,6 +533,46 @@ both_databases! {
         let previous = webhooks::rotate_platform_secret(app.db(), sb, w.platform_id, false, now).await.expect("secret");
         let current = webhooks::rotate_platform_secret(app.db(), sb, w.platform_id, false, now).await.expect("rotated");
         webhooks::rotate_platform_secret(app.db(), sb, w.platform_id, true, now).await.expect("live secret");
+        // A notification queued as the version before wrote it: the event holds the URL and its
+        // job is due in a minute (so that it runs after the migration, not before).
+        let queued = {
+            use noren::db::entities::webhook_event;
+            use sea_orm::{ActiveModelTrait, Set};
+            let body = r#"{"reservationId":"r_queued","newStatus":"SUCCESS"}"#;
+            let job = noren::db::repo::jobs::enqueue(
+                app.db(),
+                noren::webhooks::QUEUE,
+                &serde_json::to_value(noren::webhooks::DeliveryJob::Event { event: "evt_queued_before_22".into() }).expect("payload"),
+                now + ChronoDuration::minutes(1),
+                10,
+                now,
+            )
+            .await
+            .expect("job");
+            webhook_event::ActiveModel {
+                public_id: Set("evt_queued_before_22".into()),
+                event_type: Set(Some("reservation.confirmed".into())),
+                shop_id: Set(w.shop_id),
+                livemode: Set(false),
+                predefined_payment_id: Set(0),
+                token: Set("r_queued".into()),
+                payment_number: Set("Q-1".into()),
+                payment_status: Set("SUCCESS".into()),
+                url: Set(Some(rx.url())),
+                body: Set(body.into()),
+                status: Set(DeliveryStatus::Pending),
+                job_id: Set(Some(job.id)),
+                created_at: Set(now),
+                updated_at: Set(now),
+                delivered_at: Set(None),
+                next_attempt_at: Set(Some(now + ChronoDuration::minutes(1))),
+                platform_id: Set(Some(w.platform_id)),
+                ..Default::default()
+            }
+            .insert(app.db())
+            .await
+            .expect("queued event")
+        };
         noren::db::migrate(app.db()).await.expect("migration 22");
 
         // One endpoint per mode, subscribed to everything the URL received, set by the operator.
@@ -549,12 +589,27 @@ both_databases! {
         assert_eq!(page["count"], 1);
         assert_eq!(page["data"][0]["url"], rx.url());
 
+        // The notification queued before the migration goes to the URL its row holds, once,
+        // signed with the platform's secrets as before.
+        app.state().clock.advance(ChronoDuration::minutes(2));
+        app.state().webhook_wake.wake();
+        let got = rx.wait_for(1, WAIT).await;
+        let n = &got[0];
+        assert_eq!(n.header("noren-event-id"), "evt_queued_before_22");
+        assert_eq!(n.body, queued.body);
+        let now = app.state().clock.now().timestamp();
+        assert!(verify(n.header("noren-signature"), &n.body, &current, now, 300), "signed with the platform's secret");
+        app.settle_jobs().await;
+        let row = noren::db::entities::webhook_event::Entity::find_by_id(queued.id).one(app.db()).await.expect("read").expect("event");
+        assert_eq!(row.status, DeliveryStatus::Delivered);
+        assert_eq!(rx.received().len(), 1, "sent once");
+
         // The next notification verifies with the secrets the receiver already has, both headers.
         let r = reserve(&app, &w, w.platform_id, false, "M-1", jst_day(&app, 5, 19, 0, 0), ReservationStatus::Pending).await;
         let res = admin(&app, reqwest::Method::POST, &format!("/{}/confirm", r.id), &w.merchant_test).send().await.expect("sent");
         assert_eq!(res.status(), 200);
-        let got = rx.wait_for(1, WAIT).await;
-        let n = &got[0];
+        let got = rx.wait_for(2, WAIT).await;
+        let n = &got[1];
         assert_eq!(n.json()["newStatus"], "SUCCESS");
         assert_eq!(n.header("noren-event-type"), "reservation.confirmed");
         let now = app.state().clock.now().timestamp();
