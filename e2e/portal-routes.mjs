@@ -21,6 +21,7 @@ export const PORTAL_ROUTES = [
   '/docs/inbound/notifications',
   '/docs/inbound/cancelling',
   '/docs/inbound/refusals',
+  '/docs/testing/test-clocks',
   '/docs/operations/deployment',
   '/docs/operations/guarantees',
   '/references/pay',

@@ -30,6 +30,12 @@ const sidebars: SidebarsConfig = {
     },
     {
       type: 'category',
+      label: 'Testing',
+      collapsed: false,
+      items: ['testing/test-clocks'],
+    },
+    {
+      type: 'category',
       label: 'Operations',
       collapsed: false,
       items: ['operations/deployment', 'operations/guarantees'],

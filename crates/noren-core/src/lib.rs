@@ -7,6 +7,7 @@
 extern crate self as noren_core;
 
 pub mod cache;
+pub mod clocks;
 pub mod config;
 pub mod connectors;
 pub mod db;

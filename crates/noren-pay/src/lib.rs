@@ -7,8 +7,8 @@ pub mod service;
 pub mod store;
 
 use http::{
-    brands, checkout, miniprogram, payments, refund, sandbox, webhook_endpoints, webhook_events,
-    whoami,
+    brands, checkout, miniprogram, payments, refund, sandbox, test_clock, webhook_endpoints,
+    webhook_events, whoami,
 };
 
 use axum::routing::get;
@@ -41,6 +41,7 @@ Japanese yen. Every non-2xx answer has the body `{\"code\", \"message\", \"error
 The event itself is described under *Webhooks* (`payment_event`): verify `Noren-Signature` before trusting it."),
         (name = "Webhook endpoints", description = "Send the shop's events to endpoints you manage: each with the event types it takes, its own signing secret (Standard Webhooks `webhook-signature`, and `Noren-Signature`), rotation with an overlap, and a delivery log with what your receiver answered."),
         (name = "Sandbox", description = "Approve or decline test payments without a browser (test keys only)."),
+        (name = "Test clocks", description = "Put the shop's test mode on a clock you move: see a payment expire, a refund pass its window (2102) or a webhook's fourth retry without waiting. Test keys only; live mode always runs on real time."),
         (name = "Mini-program", description = "Charge a payment from a WeChat mini-program."),
         (name = "API keys", description = "Check which legal person, shop and device a key belongs to.")
     )
@@ -76,6 +77,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(webhook_endpoints::test_webhook_endpoint))
         .routes(routes!(sandbox::sandbox_approve))
         .routes(routes!(sandbox::sandbox_decline))
+        .routes(routes!(
+            test_clock::create_test_clock,
+            test_clock::get_test_clock,
+            test_clock::delete_test_clock
+        ))
+        .routes(routes!(test_clock::advance_test_clock))
         .routes(routes!(whoami::whoami))
 }
 

@@ -229,6 +229,8 @@ impl Server {
                 (db.get_database_backend() == sea_orm::DbBackend::Postgres).then_some(&db),
             )),
             secret_box,
+            clocks: Arc::new(noren_core::clocks::Clocks::new(db.clone(), clock.clone())),
+            runners: |state| job_runner(state, Workers::All),
             clock,
             objects,
             lifecycle: Arc::default(),

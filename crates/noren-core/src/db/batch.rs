@@ -51,6 +51,31 @@ impl<T: Send + 'static, R: Send + 'static> Batches<T, R> {
     }
 }
 
+impl<T: Send + 'static, R: Send + 'static> Batches<T, R> {
+    /// [`Batches::submit`], or written alone at once by a writer made for it when `alone`: a
+    /// job run on a test clock (`crate::clocks`), whose times must be its own, not those of
+    /// the run whose writer the batch keeps.
+    pub(crate) async fn submit_or_alone<W, F>(
+        &self,
+        item: T,
+        alone: bool,
+        start: impl FnOnce() -> W,
+    ) -> Result<R, sea_orm::DbErr>
+    where
+        W: FnMut(Vec<T>) -> F + Send + 'static,
+        F: std::future::Future<Output = Result<Vec<R>, sea_orm::DbErr>> + Send + 'static,
+    {
+        if !alone {
+            return self.submit(item, start).await;
+        }
+        let mut write = start();
+        write(vec![item])
+            .await?
+            .pop()
+            .ok_or_else(|| sea_orm::DbErr::Custom("the writer answered nothing".into()))
+    }
+}
+
 async fn write_batches<T, R, W, F>(mut items: mpsc::Receiver<(T, Reply<R>)>, mut write: W)
 where
     W: FnMut(Vec<T>) -> F,

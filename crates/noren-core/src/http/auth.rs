@@ -8,6 +8,7 @@ use crate::db::repo::accounts::{self, MerchantPrincipal, PartnerPrincipal};
 use crate::domain::keys::{MerchantFamily, MerchantKey, PartnerKey};
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
+use crate::webhooks::endpoints::Owner;
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
 use std::sync::Arc;
@@ -17,6 +18,13 @@ pub const API_KEY_HEADER: &str = "x-auth-api-key";
 /// An authenticated merchant request: the key's mode, device, shop and legal person.
 #[derive(Clone, Debug)]
 pub struct Merchant(pub Arc<MerchantPrincipal>);
+
+impl Merchant {
+    /// Whose data and time the key acts on: its shop in its mode.
+    pub fn owner(&self) -> Owner {
+        Owner::shop(self.0.shop.id, self.0.livemode())
+    }
+}
 
 /// A merchant's secret key (`sk_…`). Device keys (`dk_…`) belong to one shop device (a POS
 /// terminal, a tablet) that may be lost or shared: they create payments, read them and check
@@ -44,6 +52,13 @@ impl FromRequestParts<AppState> for SecretKey {
 /// An authenticated inbound partner, already checked against the `{platform}` path value.
 #[derive(Clone, Debug)]
 pub struct Partner(pub Arc<PartnerPrincipal>);
+
+impl Partner {
+    /// Whose data and time the key acts on: its platform in its mode.
+    pub fn owner(&self) -> Owner {
+        Owner::platform(self.0.platform_id, self.0.livemode())
+    }
+}
 
 fn header<'a>(parts: &'a Parts, name: &str) -> Result<Option<&'a str>, ApiError> {
     match parts.headers.get(name) {

@@ -236,6 +236,23 @@ impl From<crate::webhooks::endpoints::EndpointError> for ApiError {
     }
 }
 
+impl From<crate::clocks::ClockError> for ApiError {
+    fn from(err: crate::clocks::ClockError) -> Self {
+        use crate::clocks::ClockError as E;
+        match err {
+            E::NotFound => ApiError::NotFound(
+                "this key's test mode has no test clock; create one first (POST …/test_clock)"
+                    .into(),
+            ),
+            E::Conflict(message) => ApiError::Conflict(message),
+            E::Invalid { field, message } => {
+                ApiError::invalid(vec![FieldError::new(field, message)])
+            }
+            E::Db(e) => e.into(),
+        }
+    }
+}
+
 impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
         ApiError::Internal(anyhow::Error::new(err).context("database error"))

@@ -8,12 +8,13 @@ use crate::cache::TtlCache;
 use crate::config::Config;
 use crate::connectors::Connectors;
 use crate::db::Db;
-use crate::domain::clock::Clock;
+use crate::domain::clock::{Clock, Now};
 use crate::domain::secret_box::SecretBox;
 use crate::http::auth_cache::AuthCache;
 use crate::http::metrics::Metrics;
 use crate::http::ratelimit::RateLimits;
 use crate::jobs::Wake;
+use crate::webhooks::endpoints::Owner;
 use crate::webhooks::event::EventSettings;
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -65,6 +66,12 @@ pub struct Shared {
     pub secret_box: Arc<SecretBox>,
     /// "Now" for every request and job path (tests move it instead of sleeping).
     pub clock: Clock,
+    /// The owners' test clocks (issue 35): an owner's test mode asks them for its now
+    /// ([`AppState::now_of`]).
+    pub clocks: Arc<crate::clocks::Clocks>,
+    /// A job runner with every kind registered (`app.rs` makes it): what an advance of a test
+    /// clock runs its jobs with, whatever this process's runners are configured to run.
+    pub runners: fn(&AppState) -> anyhow::Result<crate::jobs::Runner>,
     /// Where uploaded files live (menu import workbooks): `crate::objects`.
     pub objects: Arc<crate::objects::Objects>,
     /// This process's instance id and whether it is shutting down (`/readyz`).
@@ -128,13 +135,20 @@ impl AppState {
         Ok(())
     }
 
-    /// What writing a webhook event needs.
-    pub fn event_settings(&self) -> EventSettings<'_> {
+    /// What writing a webhook event at `now` (the owner's, [`AppState::now_of`]) needs.
+    pub fn event_settings(&self, now: Now) -> EventSettings<'_> {
         EventSettings {
             fx: &self.config.fx_rates,
             max_deliveries: self.config.webhooks.max_deliveries(),
-            now: self.clock.now(),
+            now: now.at,
+            clock: now.clock,
         }
+    }
+
+    /// Now for `owner`: its test clock's time while its test mode has one, else this process's
+    /// (`crate::clocks`).
+    pub async fn now_of(&self, owner: Owner) -> Result<Now, sea_orm::DbErr> {
+        self.clocks.now(owner).await
     }
 }
 

@@ -172,8 +172,14 @@ impl<P> Claimed<P> {
 #[derive(Clone)]
 pub struct Context {
     pub db: Db,
-    /// The state's clock: due times, stamps and retry times.
+    /// The state's clock: due times, stamps and retry times. In a run of a test clock's job
+    /// (`crate::clocks`), that clock's time, frozen at the job's due time.
     pub clock: Clock,
+    /// The process's clock, even in a run on a test clock: what a receiver checks against its
+    /// own clock (a webhook signature's timestamp) goes by it.
+    pub wall: Clock,
+    /// The test clock this run is on, if any: what the run queues waits for it too.
+    pub test_clock: Option<i64>,
     /// This process's runner id (the `locked_by` of its claims).
     pub worker: String,
     /// The jobs this runner has claimed and not yet ended.
@@ -215,6 +221,14 @@ impl Drop for Holding {
 }
 
 impl Context {
+    /// Now for what this run writes and queues ([`Now`](crate::domain::clock::Now)).
+    pub fn now(&self) -> crate::domain::clock::Now {
+        crate::domain::clock::Now {
+            at: self.clock.now(),
+            clock: self.test_clock,
+        }
+    }
+
     /// Writes `outcome` on the claimed `job` through `db` (only while this runner holds it),
     /// with the kind's retry `schedule`, and answers what `run` then returns. Pass the
     /// transaction of the run's last writes: they and the end of the job commit together, one
@@ -398,16 +412,27 @@ impl Wake {
 }
 
 /// Adds a job of kind `J` due at `run_at`, with at most `max_attempts` runs; `now` is the
-/// caller's clock. Pass the transaction of the change the job belongs to.
+/// caller's clock: the owner's test clock, if it has one (`domain::clock::Now`), whose advances
+/// then run the job. Pass the transaction of the change the job belongs to.
 pub async fn enqueue<J: Job>(
     db: &impl ConnectionTrait,
     payload: &J::Payload,
     run_at: DateTime<Utc>,
     max_attempts: i32,
-    now: DateTime<Utc>,
+    now: impl Into<crate::domain::clock::Now>,
 ) -> Result<job::Model, DbErr> {
+    let now = now.into();
     let payload = serde_json::to_value(payload).map_err(|e| DbErr::Custom(e.to_string()))?;
-    repo::enqueue(db, J::QUEUE, &payload, run_at, max_attempts, now).await
+    repo::enqueue_on(
+        db,
+        J::QUEUE,
+        &payload,
+        run_at,
+        max_attempts,
+        now.at,
+        now.clock,
+    )
+    .await
 }
 
 /// Cancels a scheduled job of any kind that has not started; false when it is running or

@@ -26,6 +26,8 @@ trait Queue: Send + Sync {
     fn serve(&self, ctx: Context, shutdown: watch::Receiver<bool>) -> QueueLoop;
     /// Runs this queue's jobs that are due now; answers how many runs there were.
     fn run_due<'a>(&'a self, ctx: &'a Context) -> Ran<'a>;
+    /// Runs one job claimed already (a test clock's, `run_clocked`).
+    fn run_claimed<'a>(&'a self, ctx: &'a Context, row: job::Model) -> Ran<'a>;
 }
 
 struct Registered<J: Job> {
@@ -50,6 +52,14 @@ impl<J: Job> Queue for Registered<J> {
     fn run_due<'a>(&'a self, ctx: &'a Context) -> Ran<'a> {
         Box::pin(run_due_of(&*self.kind, ctx))
     }
+
+    fn run_claimed<'a>(&'a self, ctx: &'a Context, row: job::Model) -> Ran<'a> {
+        Box::pin(async move {
+            let _holding = ctx.held.hold(row.id);
+            run_one(&*self.kind, ctx, row, None, None).await;
+            1
+        })
+    }
 }
 
 /// The job runner of one process: register each kind at start-up, then [`Runner::spawn`]; or,
@@ -66,7 +76,9 @@ impl Runner {
         Runner {
             ctx: Context {
                 db,
+                wall: clock.clone(),
                 clock,
+                test_clock: None,
                 worker: format!("{}-{}", std::process::id(), uuid::Uuid::new_v4()),
                 held: Held::default(),
             },
@@ -130,6 +142,63 @@ impl Runner {
             }
             total += ran;
         }
+    }
+}
+
+/// What [`Runner::run_clocked`] ran, by queue.
+pub type RanByQueue = std::collections::BTreeMap<&'static str, u64>;
+
+impl Runner {
+    /// Runs the jobs of test clock `clock` due by `until` on it, one at a time in the order
+    /// they fell due, across every registered queue, each on the clock frozen at its due time
+    /// (never before `from`, the clock's time when the advance began): a retry a run asks for
+    /// is due on the clock, and runs too if that is by `until`. Stops after `max_runs` runs
+    /// (what is left runs at the next advance). Answers the runs by queue.
+    ///
+    /// # Errors
+    /// When a job cannot be claimed (the database is down).
+    pub async fn run_clocked(
+        &self,
+        clock: i64,
+        from: chrono::DateTime<chrono::Utc>,
+        until: chrono::DateTime<chrono::Utc>,
+        max_runs: u64,
+    ) -> Result<RanByQueue, sea_orm::DbErr> {
+        let mut ran = RanByQueue::new();
+        let mut at = from;
+        let lease = chrono::Duration::minutes(5);
+        // First the jobs that were due at once on the clock and no runner took yet (on the
+        // clock's time as the advance begins), then those waiting for it, by due time.
+        let mut waiting = None;
+        for _ in 0..max_runs {
+            let t = repo::JobTime::of(&self.ctx.clock);
+            let (db, worker) = (&self.ctx.db, &self.ctx.worker);
+            let mut row = repo::claim_clocked(db, clock, waiting, worker, lease, t).await?;
+            if row.is_none() && waiting.is_none() {
+                waiting = Some(until);
+                row = repo::claim_clocked(db, clock, waiting, worker, lease, t).await?;
+            }
+            let Some(row) = row else {
+                break;
+            };
+            if waiting.is_some() {
+                at = at.max(row.run_at);
+            }
+            let Some(queue) = self.queues.iter().find(|q| q.name() == row.queue) else {
+                // No kind of this queue here: it stays claimed until its lease runs out, then
+                // a runner that has the kind takes it (on the process's time).
+                tracing::warn!(queue = %row.queue, job = row.id, "no runner for a clocked job");
+                continue;
+            };
+            let ctx = Context {
+                clock: self.ctx.clock.frozen(at),
+                test_clock: Some(clock),
+                ..self.ctx.clone()
+            };
+            queue.run_claimed(&ctx, row).await;
+            *ran.entry(queue.name()).or_default() += 1;
+        }
+        Ok(ran)
     }
 }
 
@@ -335,6 +404,28 @@ async fn report_queued<J: Job>(
 /// given back when the run ends, before its outcome is written: a write waits for the database
 /// (on SQLite, behind every request's write), and a slot held meanwhile runs nothing. The job
 /// stays held, and claimed with its lease, until the outcome is written.
+/// The context of a run of `row`: `ctx`, or for a job of a test clock that a runner took (due
+/// at once when it was queued) `ctx` frozen at the clock's time; a deleted clock's job runs on
+/// the process's.
+async fn context_of(ctx: &Context, row: &job::Model) -> Option<Context> {
+    use crate::db::entities::test_clock;
+    use crate::db::repo::SelectFirst;
+    use sea_orm::EntityTrait;
+    let id = row.clock_id.filter(|_| ctx.test_clock.is_none())?;
+    match test_clock::Entity::find_by_id(id).first(&ctx.db).await {
+        Ok(Some(clock)) => Some(Context {
+            clock: ctx.clock.frozen(clock.frozen_time),
+            test_clock: Some(id),
+            ..ctx.clone()
+        }),
+        Ok(None) => None,
+        Err(e) => {
+            tracing::warn!(job = row.id, error = %e, "cannot read a job's test clock; it runs on the process's time");
+            None
+        }
+    }
+}
+
 async fn run_one<J: Job>(
     kind: &J,
     ctx: &Context,
@@ -342,6 +433,8 @@ async fn run_one<J: Job>(
     slot: Option<tokio::sync::OwnedSemaphorePermit>,
     put_back: Option<&PutBack>,
 ) -> Option<Duration> {
+    let on_clock = context_of(ctx, &row).await;
+    let ctx = on_clock.as_ref().unwrap_or(ctx);
     let outcome = match serde_json::from_str::<J::Payload>(&row.payload) {
         Ok(payload) => {
             let claimed = Claimed {

@@ -471,20 +471,22 @@ impl Delivery {
             Ok(lane) => lane,
             Err(after) => return Ok(Outcome::Later { after }),
         };
-        let started = self.starts.submit(event.id, || {
-            let ctx = ctx.clone();
-            move |events: Vec<i64>| {
+        let started = self
+            .starts
+            .submit_or_alone(event.id, ctx.test_clock.is_some(), || {
                 let ctx = ctx.clone();
-                async move {
-                    let mut started = store::start_attempts(&ctx.db, &events, ctx.clock.now())
-                        .await?
-                        .into_iter()
-                        .map(|a| (a.event_id, a))
-                        .collect::<HashMap<_, _>>();
-                    Ok(events.iter().map(|e| started.remove(e)).collect())
+                move |events: Vec<i64>| {
+                    let ctx = ctx.clone();
+                    async move {
+                        let mut started = store::start_attempts(&ctx.db, &events, ctx.clock.now())
+                            .await?
+                            .into_iter()
+                            .map(|a| (a.event_id, a))
+                            .collect::<HashMap<_, _>>();
+                        Ok(events.iter().map(|e| started.remove(e)).collect())
+                    }
                 }
-            }
-        });
+            });
         let Some(attempt) = started.await? else {
             // Another runner recorded this attempt first (it took the job over): its outcome
             // stands; ours is not recorded because we no longer hold the job.
@@ -505,7 +507,9 @@ impl Delivery {
                 &url,
                 attempt.attempt,
                 &secrets,
-                ctx.clock.now().timestamp(),
+                // The receiver checks it against its own clock: the process's time, also
+                // for an event of a test clock (whose body carries the clock's time).
+                ctx.wall.now().timestamp(),
             )
             .await;
         let took = started.elapsed();
@@ -684,7 +688,7 @@ impl Delivery {
         );
         let recorded = self
             .ends
-            .submit(end, || {
+            .submit_or_alone(end, ctx.test_clock.is_some(), || {
                 let (ctx, schedule) = (ctx.clone(), self.settings.schedule.clone());
                 move |ends: Vec<Ended>| {
                     let (ctx, schedule) = (ctx.clone(), schedule.clone());

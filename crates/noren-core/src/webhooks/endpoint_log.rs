@@ -118,7 +118,7 @@ pub(super) async fn write_ends(
     note_runs(&tx, &ended, &failing, now).await?;
     let mut disabled = HashSet::new();
     for &endpoint in &failing {
-        if recovery::disable_if_failing(&tx, endpoint, max_deliveries, now).await? {
+        if recovery::disable_if_failing(&tx, endpoint, max_deliveries, ctx.now()).await? {
             disabled.insert(endpoint);
         }
     }

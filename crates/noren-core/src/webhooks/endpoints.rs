@@ -27,6 +27,7 @@ use crate::db::entities::{
 };
 use crate::db::repo::{SelectFirst, jobs};
 use crate::db::{Db, begin_write};
+use crate::domain::clock::Now;
 use crate::domain::destination::{AddressPolicy, Reach};
 use crate::domain::secret_box::SecretBox;
 use chrono::{DateTime, Duration, Utc};
@@ -662,9 +663,9 @@ pub async fn fan_out(
     db: &impl ConnectionTrait,
     owner: Owner,
     event: &Fanned<'_>,
-    now: DateTime<Utc>,
+    now: impl Into<Now>,
 ) -> Result<usize, DbErr> {
-    fan_out_except(db, owner, event, None, now).await
+    fan_out_except(db, owner, event, None, now.into()).await
 }
 
 /// As [`fan_out`], leaving out the endpoint `except` (the one an event is about).
@@ -673,8 +674,9 @@ pub async fn fan_out_except(
     owner: Owner,
     event: &Fanned<'_>,
     except: Option<i64>,
-    now: DateTime<Utc>,
+    now: impl Into<Now>,
 ) -> Result<usize, DbErr> {
+    let Now { at: now, clock } = now.into();
     let endpoints = owner.endpoints().all(db).await?;
     let backend = db.get_database_backend();
     let mut writes = Vec::new();
@@ -710,6 +712,7 @@ pub async fn fan_out_except(
             run_at: now,
             max_attempts: event.max_deliveries,
             now,
+            clock,
         };
         writes.push(jobs::with_job(
             backend,

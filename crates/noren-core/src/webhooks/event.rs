@@ -123,8 +123,11 @@ pub const DEFAULT_RETRY_SCHEDULE: &str = "10s,30s,1m,5m,15m,30m,1h,2h,4h,8h";
 pub struct EventSettings<'a> {
     pub fx: &'a FxRates,
     pub max_deliveries: i32,
-    /// The state's clock reading for this change (`AppState::event_settings`).
+    /// The owner's now for this change (`AppState::event_settings`): its test clock's time
+    /// while it has one.
     pub now: chrono::DateTime<chrono::Utc>,
+    /// That test clock: the deliveries wait for it.
+    pub clock: Option<i64>,
 }
 
 /// Exchange rates from yen, by currency (`NOREN_FX_RATES`, e.g. `CNY=0.047`).

@@ -26,6 +26,7 @@ use crate::db::entities::{
 };
 use crate::db::repo::{SelectFirst, jobs};
 use crate::db::{Db, begin_write};
+use crate::domain::clock::Now;
 use crate::domain::jst;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use rand::distr::{Alphanumeric, SampleString};
@@ -71,9 +72,11 @@ pub async fn recover(
     until: Option<DateTime<Utc>>,
     all: bool,
     max_deliveries: i32,
-    now: DateTime<Utc>,
+    now: impl Into<Now>,
 ) -> Result<Recovery, EndpointError> {
     use webhook_recovery::Column as R;
+    let at = now.into();
+    let now = at.at;
     let end = until.unwrap_or(now).min(now);
     if since >= end {
         return Err(window_error("since must be before until (and before now)"));
@@ -116,7 +119,7 @@ pub async fn recover(
             retry_after_secs: (oldest - hour_ago).num_seconds().max(1) as u64,
         });
     }
-    let queued = requeue(&tx, &endpoint, since, end, all, max_deliveries, now).await?;
+    let queued = requeue(&tx, &endpoint, since, end, all, max_deliveries, at).await?;
     let row = webhook_recovery::ActiveModel {
         public_id: Set(format!(
             "rcv_{}",
@@ -149,8 +152,9 @@ async fn requeue(
     until: DateTime<Utc>,
     all: bool,
     max_deliveries: i32,
-    now: DateTime<Utc>,
+    at: Now,
 ) -> Result<i32, EndpointError> {
+    let now = at.at;
     use webhook_delivery::Column as D;
     let mut select = webhook_delivery::Entity::find()
         .filter(D::EndpointId.eq(endpoint.id))
@@ -186,7 +190,7 @@ async fn requeue(
             event: event.clone(),
             endpoint: endpoint.id,
         });
-        let job = jobs::enqueue(tx, QUEUE, &payload, now, max_deliveries, now).await?;
+        let job = jobs::enqueue_on(tx, QUEUE, &payload, now, max_deliveries, now, at.clock).await?;
         webhook_delivery::Entity::update_many()
             .col_expr(D::Status, Expr::value(DeliveryStatus::Pending.as_str()))
             .col_expr(D::JobId, Expr::value(Some(job.id)))
@@ -312,9 +316,11 @@ pub async fn send_test(
     public_id: &str,
     event_type: &str,
     max_deliveries: i32,
-    now: DateTime<Utc>,
+    now: impl Into<Now>,
 ) -> Result<String, EndpointError> {
     use webhook_delivery::Column as D;
+    let at = now.into();
+    let now = at.at;
     let tx = begin_write(db).await?;
     let endpoint = endpoints::locked_row(&tx, owner, public_id).await?;
     if endpoint.disabled {
@@ -351,7 +357,7 @@ pub async fn send_test(
         event: id.clone(),
         endpoint: endpoint.id,
     });
-    let job = jobs::enqueue(&tx, QUEUE, &payload, now, max_deliveries, now).await?;
+    let job = jobs::enqueue_on(&tx, QUEUE, &payload, now, max_deliveries, now, at.clock).await?;
     webhook_delivery::ActiveModel {
         event_id: Set(event.id),
         endpoint_id: Set(endpoint.id),
@@ -376,9 +382,11 @@ pub async fn disable_if_failing(
     db: &impl ConnectionTrait,
     endpoint_id: i64,
     max_deliveries: i32,
-    now: DateTime<Utc>,
+    now: impl Into<Now>,
 ) -> Result<bool, DbErr> {
     use webhook_endpoint::Column as E;
+    let at = now.into();
+    let now = at.at;
     let disabled = webhook_endpoint::Entity::update_many()
         .col_expr(E::Disabled, Expr::value(true))
         .col_expr(E::DisabledReason, Expr::value(Some(DISABLED_REASON)))
@@ -416,7 +424,7 @@ pub async fn disable_if_failing(
         event_type: ENDPOINT_DISABLED,
         max_deliveries,
     };
-    endpoints::fan_out_except(db, owner, &fanned, Some(endpoint_id), now).await?;
+    endpoints::fan_out_except(db, owner, &fanned, Some(endpoint_id), at).await?;
     Ok(true)
 }
 

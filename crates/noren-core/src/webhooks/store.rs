@@ -18,6 +18,7 @@ use crate::db::entities::{
     webhook_event, webhook_secret,
 };
 use crate::db::repo::{SelectFirst, jobs, page};
+use crate::domain::clock::Now;
 use crate::domain::secret_box::SecretBox;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Query, SubQueryStatement};
@@ -45,12 +46,20 @@ async fn enqueue_delivery(
     db: &impl ConnectionTrait,
     public_id: &str,
     max_deliveries: i32,
-    now: DateTime<Utc>,
+    now: Now,
 ) -> Result<i64, DbErr> {
     let payload = job_payload(public_id);
-    Ok(jobs::enqueue(db, QUEUE, &payload, now, max_deliveries, now)
-        .await?
-        .id)
+    Ok(jobs::enqueue_on(
+        db,
+        QUEUE,
+        &payload,
+        now.at,
+        max_deliveries,
+        now.at,
+        now.clock,
+    )
+    .await?
+    .id)
 }
 
 /// Records the `status` event of `attempt` and queues its delivery, in the caller's
@@ -112,6 +121,7 @@ pub async fn record_event(
                 run_at: now,
                 max_attempts: max_deliveries,
                 now,
+                clock: events.clock,
             };
             let write = jobs::with_job(
                 db.get_database_backend(),
@@ -138,7 +148,10 @@ pub async fn record_event(
         db,
         Owner::shop(payment.shop_id, payment.livemode),
         &fanned,
-        now,
+        Now {
+            at: now,
+            clock: events.clock,
+        },
     )
     .await?;
     Ok(row)
@@ -168,8 +181,10 @@ pub async fn record_platform_event(
     db: &impl ConnectionTrait,
     e: PlatformEvent,
     max_deliveries: i32,
-    now: DateTime<Utc>,
+    now: impl Into<Now>,
 ) -> Result<webhook_event::Model, DbErr> {
+    let at = now.into();
+    let now = at.at;
     let event_type = endpoints::reservation_type(&e.new_status);
     let public_id = e.public_id.clone();
     let row = webhook_event::ActiveModel {
@@ -201,7 +216,7 @@ pub async fn record_platform_event(
             event_type,
             max_deliveries,
         };
-        endpoints::fan_out(db, Owner::platform(e.platform_id, e.livemode), &fanned, now).await?;
+        endpoints::fan_out(db, Owner::platform(e.platform_id, e.livemode), &fanned, at).await?;
     }
     Ok(row)
 }
@@ -561,8 +576,10 @@ pub enum RedeliverError {
 pub async fn redeliver(
     db: &impl ConnectionTrait,
     event: webhook_event::Model,
-    now: DateTime<Utc>,
+    now: impl Into<Now>,
 ) -> Result<webhook_event::Model, RedeliverError> {
+    let at = now.into();
+    let now = at.at;
     let url = match (&event.url, event.platform_id) {
         (Some(u), _) => Some(u.clone()),
         // A platform's notifications go to its endpoints (migration 22): each endpoint
@@ -582,17 +599,17 @@ pub async fn redeliver(
     };
     let job_id = match current {
         Some(j) if j.status == JobStatus::Running => return Err(RedeliverError::InProgress),
-        Some(j) if j.status == JobStatus::Pending => {
+        Some(j) if matches!(j.status, JobStatus::Pending | JobStatus::Clocked) => {
             job::Entity::update_many()
                 .col_expr(job::Column::RunAt, Expr::value(now))
                 .col_expr(job::Column::UpdatedAt, Expr::value(now))
                 .filter(job::Column::Id.eq(j.id))
-                .filter(job::Column::Status.eq(JobStatus::Pending.as_str()))
+                .filter(job::Column::Status.eq(j.status.as_str()))
                 .exec(db)
                 .await?;
             j.id
         }
-        _ => enqueue_delivery(db, &event.public_id, 1, now).await?,
+        _ => enqueue_delivery(db, &event.public_id, 1, at).await?,
     };
     let mut active: webhook_event::ActiveModel = event.into();
     active.url = Set(Some(url));

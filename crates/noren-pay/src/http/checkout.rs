@@ -19,6 +19,7 @@ use noren_core::http::error::{ApiError, ErrorBody};
 use noren_core::http::extract::{Json, Path};
 use noren_core::http::state::AppState;
 use noren_core::http::values::Values;
+use noren_core::webhooks::endpoints::Owner;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -233,7 +234,7 @@ pub async fn show(
     Path(token): Path<String>,
 ) -> Result<Json<CheckoutView>, ApiError> {
     let page = service::page(&state, &token).await?;
-    Ok(Json(build(page, state.clock.now())))
+    shown(&state, page).await
 }
 
 /// The brand the customer chose, and the tip.
@@ -280,7 +281,15 @@ pub async fn start(
         tip: values.tip.map_or(0, |t| t.0),
     };
     let page = service::choose(&state, &token, choice).await?;
-    Ok(Json(build(page, state.clock.now())))
+    shown(&state, page).await
+}
+
+/// The checkout as its page shows it now: on the shop's test clock for a test payment whose
+/// shop has one.
+async fn shown(state: &AppState, page: CheckoutPage) -> Result<Json<CheckoutView>, ApiError> {
+    let p = &page.record.payment;
+    let now = state.now_of(Owner::shop(p.shop_id, p.livemode)).await?;
+    Ok(Json(build(page, now.at)))
 }
 
 async fn finish(
@@ -290,7 +299,7 @@ async fn finish(
     outcome: Outcome,
 ) -> Result<Json<CheckoutView>, ApiError> {
     let page = service::settle_from_page(&state, &token, &number, outcome).await?;
-    Ok(Json(build(page, state.clock.now())))
+    shown(&state, page).await
 }
 
 /// Approve an attempt (sandbox)

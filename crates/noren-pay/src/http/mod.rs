@@ -13,6 +13,7 @@ pub mod params;
 pub mod payments;
 pub mod refund;
 pub mod sandbox;
+pub mod test_clock;
 pub mod webhook_endpoints;
 pub mod webhook_events;
 pub mod whoami;

@@ -18,6 +18,7 @@ use noren_core::http::values::{
     FromValues, HttpUrl, Int, Limit, Millis, Offset, Page, PresenceFlag, Reader, Text, Values,
     WebhookUrl,
 };
+use noren_core::webhooks::endpoints::Owner;
 use utoipa::IntoParams;
 
 /// Values of the create calls (query values or a form body).
@@ -63,6 +64,7 @@ async fn create(
         });
     })?;
     let principal = &merchant.0;
+    let now = state.now_of(merchant.owner()).await?.at;
     let new = NewPayment {
         shop_id: principal.shop.id,
         livemode: live,
@@ -74,7 +76,7 @@ async fn create(
         webhook_callback_url: values.webhook_callback_url.map(WebhookUrl::into_string),
         tip_vas_enabled: values.tip_vas_enabled.unwrap_or(false),
         expires_after: values.expires_after.map(Int::get),
-        now: state.clock.now(),
+        now,
     };
     let record = service::payments::create(db, &principal.shop, new).await?;
     let url = format!("{}/checkout/{}", state.public_url, record.payment.token);
@@ -83,7 +85,7 @@ async fn create(
             &record,
             &principal.shop.number,
             false,
-            state.clock.now(),
+            now,
         ),
         url,
     })
@@ -247,11 +249,13 @@ pub async fn get_predefined_payment(
         .shop_number(record.payment.shop_id)
         .await?
         .ok_or_else(|| ApiError::NotFound("no payment with this token".into()))?;
+    let p = &record.payment;
+    let now = state.now_of(Owner::shop(p.shop_id, p.livemode)).await?.at;
     Ok(Json(PredefinedPayment::from_record(
         &record,
         &shop_number,
         simple,
-        state.clock.now(),
+        now,
     )))
 }
 
@@ -319,7 +323,7 @@ pub async fn list_predefined_payments(
         order_no: values.order_no.map(Text::into_string),
     };
     let (records, total) = payments::list(&state.db, &query).await?;
-    let now = state.clock.now();
+    let now = state.now_of(merchant.owner()).await?.at;
     let data: Vec<PredefinedPayment> = records
         .iter()
         .map(|r| PredefinedPayment::from_record(r, &principal.shop.number, false, now))
@@ -409,11 +413,12 @@ pub async fn update_predefined_payment(
     let current = payments::find_for_shop(&state.db, principal.shop.id, merchant.0.livemode(), by)
         .await?
         .ok_or_else(|| ApiError::NotFound("this shop has no such payment".into()))?;
-    let record = payments::update(&state.db, current, changes, state.clock.now()).await?;
+    let now = state.now_of(merchant.owner()).await?.at;
+    let record = payments::update(&state.db, current, changes, now).await?;
     Ok(Json(PredefinedPayment::from_record(
         &record,
         &principal.shop.number,
         false,
-        state.clock.now(),
+        now,
     )))
 }

@@ -19,11 +19,12 @@ async fn sandbox(
     let principal = &merchant.0;
     let shop = &principal.shop;
     let record = settle_headless(&state, shop.id, principal.livemode(), &number, outcome).await?;
+    let now = state.now_of(merchant.owner()).await?.at;
     Ok(Json(PredefinedPayment::from_record(
         &record,
         &shop.number,
         false,
-        state.clock.now(),
+        now,
     )))
 }
 

@@ -89,7 +89,8 @@ pub async fn settle_from_page(
         // Live attempts are settled by their brand, never by the sandbox page.
         return Err(PayError::SettledByBrand);
     }
-    flow::settle(state, attempt.id, outcome).await?;
+    let now = flow::now_of(state, payment.shop_id, payment.livemode).await?;
+    flow::settle(state, attempt.id, outcome, now).await?;
     page(state, token).await
 }
 
@@ -112,7 +113,8 @@ pub async fn settle_headless(
         .await
         .doing(doing)?
         .ok_or_else(|| PayError::NumberNotFound(number.to_string()))?;
-    let settled = flow::settle(state, attempt.id, outcome).await?;
+    let now = flow::now_of(state, shop_id, false).await?;
+    let settled = flow::settle(state, attempt.id, outcome, now).await?;
     payments::find_by_token(&state.db, &settled.payment.token, false)
         .await
         .doing(doing)?

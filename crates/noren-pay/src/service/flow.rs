@@ -11,9 +11,11 @@ use noren_core::connectors::AttemptRef;
 use noren_core::db::Executor;
 use noren_core::db::entities::{payment, payment_history, predefined_payment};
 use noren_core::db::{begin_write, begin_write_in};
+use noren_core::domain::clock::Now;
 use noren_core::domain::payment::{PaymentMethod, PaymentStatus};
 use noren_core::http::state::AppState;
 use noren_core::http::state::Effects;
+use noren_core::webhooks::endpoints::Owner;
 
 /// Starts an attempt of `p` with `method` (and `tip`) and hands it to the brand's connector.
 pub async fn begin(
@@ -32,7 +34,8 @@ pub async fn begin(
     let Some(connector) = state.connectors.for_attempt(p.livemode, method) else {
         return Err(PayError::NotConnected(method));
     };
-    let attempt = start(state, p.id, method, tip).await?;
+    let now = now_of(state, p.shop_id, p.livemode).await?;
+    let attempt = start(state, p.id, method, tip, now).await?;
     connector
         .begin(&AttemptRef {
             token: &p.token,
@@ -46,17 +49,27 @@ pub async fn begin(
     Ok(attempt)
 }
 
-/// Starts an attempt to pay `payment_id` with `method` (and `tip`), cancelling the open one,
-/// in one transaction; the connector is not asked (see [`begin`]).
+/// Now for a payment of shop `shop_id` in its mode: the shop's test clock's time while its test
+/// mode has one (`noren_core::clocks`).
+pub async fn now_of(state: &AppState, shop_id: i64, livemode: bool) -> Result<Now, PayError> {
+    state
+        .now_of(Owner::shop(shop_id, livemode))
+        .await
+        .doing(|| "reading the shop's test clock")
+}
+
+/// Starts an attempt to pay `payment_id` with `method` (and `tip`) at `now` (the shop's),
+/// cancelling the open one, in one transaction; the connector is not asked (see [`begin`]).
 pub async fn start(
     state: &AppState,
     payment_id: i64,
     method: PaymentMethod,
     tip: i64,
+    now: Now,
 ) -> Result<payment::Model, PayError> {
     let started = async {
         let tx = begin_write(&state.db).await?;
-        let attempt = attempts::start(&tx, payment_id, method, tip, state.clock.now()).await?;
+        let attempt = attempts::start(&tx, payment_id, method, tip, now.at).await?;
         tx.commit().await?;
         Ok::<_, AttemptError>(attempt)
     };
@@ -65,17 +78,18 @@ pub async fn start(
     )))
 }
 
-/// Settles an attempt; an approval moves the payment's followers (its order) and writes the
-/// `paid` event in the same transaction, then wakes the webhook worker.
+/// Settles an attempt at `now` (its shop's); an approval moves the payment's followers (its
+/// order) and writes the `paid` event in the same transaction, then wakes the webhook worker.
 pub async fn settle(
     state: &AppState,
     attempt_id: i64,
     outcome: attempts::Outcome,
+    now: Now,
 ) -> Result<attempts::Settled, PayError> {
     let hooks = state.slice::<PaymentHooks>();
     let doing = || format!("settling attempt {attempt_id}");
     let tx = begin_write(&state.db).await.doing(doing)?;
-    let events = state.event_settings();
+    let events = state.event_settings(now);
     let settled = attempts::settle(&tx, attempt_id, outcome, &events)
         .await
         .map_err(PayError::attempt(doing()))?;
@@ -121,9 +135,10 @@ pub async fn refund_number(
         .ok_or_else(|| PayError::NumberNotFound(number.to_string()))?;
     let window = RefundWindow::days(state.config.refund_window_days);
     let status = PaymentStatus::try_from(attempt.status).ok();
-    let (attempt, outcome) = match eligibility(status, attempt.paid_at, window, state.clock.now()) {
+    let now = now_of(state, shop_id, livemode).await?;
+    let (attempt, outcome) = match eligibility(status, attempt.paid_at, window, now.at) {
         Err(refusal) => (attempt, Err(refusal)),
-        Ok(()) => refund(state, db, attempt, &payment).await?,
+        Ok(()) => refund(state, db, attempt, &payment, now).await?,
     };
     let history = attempts::history_of(db, attempt.id).await.doing(doing)?;
     Ok(RefundDone {
@@ -143,10 +158,11 @@ async fn refund(
     db: &Executor<'_>,
     attempt: payment::Model,
     p: &predefined_payment::Model,
+    now: Now,
 ) -> Result<(payment::Model, Result<(), Refusal>), PayError> {
     let attempt_id = attempt.id;
     let doing = || format!("refunding attempt {attempt_id}");
-    if !attempts::claim_refund(db, attempt.id, state.clock.now())
+    if !attempts::claim_refund(db, attempt.id, now.at)
         .await
         .doing(doing)?
     {
@@ -181,7 +197,7 @@ async fn refund(
             .doing(doing)?;
         return Ok((attempt, Err(Refusal::refused_by_brand(e))));
     }
-    match complete_refund(state, db, attempt.id).await {
+    match complete_refund(state, db, attempt.id, now).await {
         Ok(settled) => Ok((settled.attempt, Ok(()))),
         Err(e) => {
             // The brand refunded but we could not record it: the claim stays, so no second
@@ -199,10 +215,11 @@ async fn complete_refund(
     state: &AppState,
     db: &Executor<'_>,
     attempt_id: i64,
+    now: Now,
 ) -> Result<attempts::Settled, AttemptError> {
     let hooks = state.slice::<PaymentHooks>();
     let tx = begin_write_in(db).await?;
-    let events = state.event_settings();
+    let events = state.event_settings(now);
     let settled = attempts::complete_refund(&tx, attempt_id, &events).await?;
     hooks
         .money_changed(&tx, &settled.payment, MoneyChange::Refunded, events.now)

@@ -13,6 +13,7 @@ use crate::store::idempotency::{self, Claim, Key};
 use noren_core::db::Executor;
 use noren_core::db::begin_write;
 use noren_core::http::state::AppState;
+use noren_core::webhooks::endpoints::Owner;
 
 /// An answer as the client gets it: its HTTP status code and its JSON body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,15 +84,21 @@ where
             Outcome::Failed(failed) => Reply::Failed(failed),
         });
     };
+    let doing = || format!("the Idempotency-Key of a {} call", call.operation);
+    // Kept 24 hours on the shop's time: its test clock's while it has one.
+    let now = state
+        .now_of(Owner::shop(call.shop_id, call.livemode))
+        .await
+        .doing(doing)?
+        .at;
     let k = Key {
         shop_id: call.shop_id,
         livemode: call.livemode,
         key,
         operation: call.operation,
         request_hash: call.request_hash,
-        now: state.clock.now(),
+        now,
     };
-    let doing = || format!("the Idempotency-Key of a {} call", call.operation);
     let tx = begin_write(&state.db).await.doing(doing)?;
     let id = match idempotency::claim(&tx, &k).await.doing(doing)? {
         Claim::Fresh(id) => id,

@@ -11,6 +11,7 @@ use noren_core::http::ratelimit::{
     REDELIVERIES_PER_KEY_PER_MINUTE, RedeliverLimiter, redeliver_limiter,
 };
 use noren_core::http::state::{AppState, Effects, SlicePart};
+use noren_core::webhooks::endpoints::Owner;
 use noren_core::webhooks::store::{self as webhooks, EventRecord, RedeliverError};
 
 /// Deliveries of one event in an hour, counting the automatic ones; more answer 429.
@@ -56,8 +57,12 @@ pub async fn redeliver(
             retry_after_secs,
         });
     }
-    let now = state.clock.now();
     let doing = || format!("redelivering webhook event {id}");
+    let at = state
+        .now_of(Owner::shop(shop_id, livemode))
+        .await
+        .doing(doing)?;
+    let now = at.at;
     let tx = begin_write(&state.db).await.doing(doing)?;
     let (event, attempts) = webhooks::find_event(&tx, shop_id, livemode, id)
         .await
@@ -77,7 +82,7 @@ pub async fn redeliver(
             retry_after_secs: wait,
         });
     }
-    webhooks::redeliver(&tx, event, now)
+    webhooks::redeliver(&tx, event, at)
         .await
         .map_err(|e| match e {
             RedeliverError::Db(e) => PayError::db(doing(), e),

@@ -521,7 +521,7 @@ both_databases! {
         // The database as the version before migration 22 left it after `noren inbound platform
         // set`: a URL per mode in the platform's row and the platform's secrets of each mode, the
         // test one rotated once (its previous secret still signing for a day).
-        noren::db::migrate_down(app.db(), 1).await.expect("back to migration 21");
+        noren::db::migrate_down(app.db(), 2).await.expect("back to migration 21");
         inbound_platform::Entity::update_many()
             .col_expr(inbound_platform::Column::WebhookUrl, Expr::value("https://acme.example/hook"))
             .col_expr(inbound_platform::Column::WebhookUrlTest, Expr::value(rx.url()))
@@ -539,16 +539,22 @@ both_databases! {
             use noren::db::entities::webhook_event;
             use sea_orm::{ActiveModelTrait, Set};
             let body = r#"{"reservationId":"r_queued","newStatus":"SUCCESS"}"#;
-            let job = noren::db::repo::jobs::enqueue(
-                app.db(),
-                noren::webhooks::QUEUE,
-                &serde_json::to_value(noren::webhooks::DeliveryJob::Event { event: "evt_queued_before_22".into() }).expect("payload"),
-                now + ChronoDuration::minutes(1),
-                10,
-                now,
-            )
-            .await
-            .expect("job");
+            // The jobs table of then has no `clock_id` (migration 23): written column by column.
+            let job = {
+                use noren::db::entities::job::Column as J;
+                use sea_orm::{ConnectionTrait, StatementBuilder, sea_query::Query};
+                let payload = serde_json::to_string(&noren::webhooks::DeliveryJob::Event { event: "evt_queued_before_22".into() }).expect("payload");
+                let insert = Query::insert()
+                    .into_table(noren::db::entities::job::Entity)
+                    .columns([J::Queue, J::Payload, J::Status, J::RunAt, J::Attempts, J::MaxAttempts, J::CreatedAt, J::UpdatedAt])
+                    .values_panic([noren::webhooks::QUEUE.into(), payload.into(), "pending".into(), (now + ChronoDuration::minutes(1)).into(), 0.into(), 10.into(), now.into(), now.into()])
+                    .returning_col(J::Id)
+                    .to_owned();
+                let stmt = StatementBuilder::build(&insert, &app.db().get_database_backend());
+                let row = app.db().query_one_raw(stmt).await.expect("job").expect("its id");
+                struct Job { id: i64 }
+                Job { id: row.try_get::<i64>("", "id").expect("id") }
+            };
             webhook_event::ActiveModel {
                 public_id: Set("evt_queued_before_22".into()),
                 event_type: Set(Some("reservation.confirmed".into())),

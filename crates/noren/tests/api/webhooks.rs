@@ -315,10 +315,19 @@ async fn pay_live(app: &TestApp, token: &str) {
         .await
         .expect("db")
         .expect("payment");
-    let attempt = flow::start(app.state(), record.payment.id, PaymentMethod::PayPay, 0)
+    let now = flow::now_of(app.state(), record.payment.shop_id, true)
         .await
-        .expect("attempt");
-    flow::settle(app.state(), attempt.id, attempts::Outcome::Approved)
+        .expect("now");
+    let attempt = flow::start(
+        app.state(),
+        record.payment.id,
+        PaymentMethod::PayPay,
+        0,
+        now,
+    )
+    .await
+    .expect("attempt");
+    flow::settle(app.state(), attempt.id, attempts::Outcome::Approved, now)
         .await
         .expect("settled");
 }

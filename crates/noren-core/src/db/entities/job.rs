@@ -19,11 +19,16 @@ pub struct Model {
     pub last_error: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// The test clock whose time this job waits for (migration 23): while it has one, the job
+    /// is `clocked` instead of `pending`, and an advance of that clock runs it.
+    pub clock_id: Option<i64>,
 }
 
 /// Where a job is: `pending` (waiting for `run_at`) → `running` (claimed, under a lease) →
 /// `done`, `failed` or `cancelled`; a retry goes back to `pending`, and a running job whose
-/// lease ran out is claimed again. Stored as its text.
+/// lease ran out is claimed again. A job of a test clock waits as `clocked` instead of
+/// `pending`: no runner's claim takes it; an advance of its clock runs it (`crate::clocks`).
+/// Stored as its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 pub enum JobStatus {
@@ -37,6 +42,8 @@ pub enum JobStatus {
     Failed,
     #[sea_orm(string_value = "cancelled")]
     Cancelled,
+    #[sea_orm(string_value = "clocked")]
+    Clocked,
 }
 
 impl JobStatus {
@@ -48,6 +55,7 @@ impl JobStatus {
             JobStatus::Done => "done",
             JobStatus::Failed => "failed",
             JobStatus::Cancelled => "cancelled",
+            JobStatus::Clocked => "clocked",
         }
     }
 }

@@ -39,6 +39,7 @@ pub mod predefined_payment;
 pub mod shop;
 pub mod shop_device;
 pub mod shop_payment_method;
+pub mod test_clock;
 pub mod value_added_service;
 pub mod variation_category;
 pub mod variation_category_item;

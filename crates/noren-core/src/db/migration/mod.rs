@@ -22,6 +22,7 @@ mod m20261208_000019_heartbeats;
 mod m20261209_000020_rate_buckets;
 mod m20261210_000021_webhook_endpoints;
 pub(crate) mod m20261211_000022_platform_endpoints;
+mod m20261212_000023_test_clocks;
 
 pub struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261209_000020_rate_buckets::Migration),
             Box::new(m20261210_000021_webhook_endpoints::Migration),
             Box::new(m20261211_000022_platform_endpoints::Migration),
+            Box::new(m20261212_000023_test_clocks::Migration),
         ]
     }
 }

@@ -18,6 +18,21 @@ use sea_orm::{
 
 const PENDING: &str = JobStatus::Pending.as_str();
 const RUNNING: &str = JobStatus::Running.as_str();
+const CLOCKED: &str = JobStatus::Clocked.as_str();
+
+/// The status of a job put back to wait: `pending`, or `clocked` when it belongs to a test
+/// clock (an advance of that clock runs it, never a runner's claim).
+fn waiting() -> sea_orm::sea_query::SimpleExpr {
+    Expr::cust(r#"CASE WHEN "clock_id" IS NULL THEN 'pending' ELSE 'clocked' END"#)
+}
+
+/// `status` as written on a job: [`waiting`] for `pending`.
+fn status_value(status: JobStatus) -> sea_orm::sea_query::SimpleExpr {
+    match status {
+        JobStatus::Pending => waiting(),
+        other => Expr::value(other.as_str()),
+    }
+}
 
 /// Adds a job to `queue`, to run at `run_at`; `now` (the caller's clock) stamps it. Pass a
 /// transaction to make it part of a state change (the outbox pattern: the change and its job
@@ -31,12 +46,27 @@ pub async fn enqueue(
     max_attempts: i32,
     now: DateTime<Utc>,
 ) -> Result<job::Model, DbErr> {
+    enqueue_on(db, queue, payload, run_at, max_attempts, now, None).await
+}
+
+/// [`enqueue`] for an owner whose test clock is `clock`, if it has one: the job then waits for
+/// that clock (`clocked`) and `run_at` and `now` are its time.
+pub async fn enqueue_on(
+    db: &impl ConnectionTrait,
+    queue: &str,
+    payload: &serde_json::Value,
+    run_at: DateTime<Utc>,
+    max_attempts: i32,
+    now: DateTime<Utc>,
+    clock: Option<i64>,
+) -> Result<job::Model, DbErr> {
     NewJob {
         queue,
         payload,
         run_at,
         max_attempts,
         now,
+        clock,
     }
     .row()
     .insert(db)
@@ -51,15 +81,31 @@ pub struct NewJob<'a> {
     pub max_attempts: i32,
     /// Stamps it.
     pub now: DateTime<Utc>,
+    /// The test clock it waits for (then `run_at` and `now` are that clock's time).
+    pub clock: Option<i64>,
 }
 
 impl NewJob<'_> {
     fn row(&self) -> job::ActiveModel {
+        // A test clock's job due on it already (a webhook's first delivery) runs at once, by
+        // any runner, as every job does: `pending`, due on the process's time. Its retries
+        // wait for the clock (`waiting`). One due later on the clock waits for an advance.
+        let (status, run_at) = match self.clock {
+            Some(_) if self.run_at <= self.now => (JobStatus::Pending, Utc::now()),
+            Some(_) => (JobStatus::Clocked, self.run_at),
+            None => (JobStatus::Pending, self.run_at),
+        };
         job::ActiveModel {
             queue: Set(self.queue.to_string()),
             payload: Set(self.payload.to_string()),
-            status: Set(JobStatus::Pending),
-            run_at: Set(self.run_at),
+            status: Set(status),
+            // Left out of the insert without a clock (NULL): the statement is the one it was
+            // before test clocks, and runs on a table from before them (migration 23).
+            clock_id: match self.clock {
+                Some(clock) => Set(Some(clock)),
+                None => sea_orm::ActiveValue::NotSet,
+            },
+            run_at: Set(run_at),
             attempts: Set(0),
             max_attempts: Set(self.max_attempts),
             locked_by: Set(None),
@@ -178,6 +224,12 @@ pub struct JobTime {
     pub now: DateTime<Utc>,
     /// How far a test set the process's clock apart from the system clock on purpose.
     pub offset: Duration,
+    /// How far from the system clock leases go by: `offset`, except for a run on a test clock
+    /// ([`Clock::lease_offset`]), whose leases keep the process's time.
+    pub lease_offset: Duration,
+    /// A test clock's time ([`Clock::is_frozen`]): the instants reckoned from it (a retry's due
+    /// time on the clock) are written as they are, not moved onto the database's clock.
+    pub exact: bool,
 }
 
 impl JobTime {
@@ -186,14 +238,19 @@ impl JobTime {
         JobTime {
             now: clock.now(),
             offset: clock.offset(),
+            lease_offset: clock.lease_offset(),
+            exact: clock.is_frozen(),
         }
     }
 
     /// `now` as given, set apart from the system clock by their difference.
     pub fn at(now: DateTime<Utc>) -> Self {
+        let offset = now - Utc::now();
         JobTime {
             now,
-            offset: now - Utc::now(),
+            offset,
+            lease_offset: offset,
+            exact: false,
         }
     }
 
@@ -213,11 +270,26 @@ impl From<DateTime<Utc>> for JobTime {
 const PG_AHEAD: &str = "statement_timestamp() + $1 * interval '1 microsecond'";
 
 fn ahead(pg: bool, t: JobTime, ahead: Duration) -> sea_orm::sea_query::SimpleExpr {
+    lease(pg, t, ahead, t.offset)
+}
+
+/// The SQL of a lease's end, `ahead` after now on the time leases go by (`t.lease_offset`).
+fn lease_end(pg: bool, t: JobTime, ahead: Duration) -> sea_orm::sea_query::SimpleExpr {
+    lease(pg, t, ahead, t.lease_offset)
+}
+
+fn lease(
+    pg: bool,
+    t: JobTime,
+    ahead: Duration,
+    offset: Duration,
+) -> sea_orm::sea_query::SimpleExpr {
     if pg {
-        let us = ahead.num_microseconds().unwrap_or(i64::MAX / 2) + t.offset_us();
+        let us = ahead.num_microseconds().unwrap_or(i64::MAX / 2)
+            + offset.num_microseconds().unwrap_or(0);
         Expr::cust_with_values(PG_AHEAD, [us])
     } else {
-        Expr::value(t.now + ahead)
+        Expr::value(t.now - t.offset + offset + ahead)
     }
 }
 
@@ -225,6 +297,9 @@ fn ahead(pg: bool, t: JobTime, ahead: Duration) -> sea_orm::sea_query::SimpleExp
 /// PostgreSQL that far from the database's now, so a process whose clock is wrong schedules
 /// its retries as the others read them.
 fn instant(pg: bool, t: JobTime, at: DateTime<Utc>) -> sea_orm::sea_query::SimpleExpr {
+    if t.exact {
+        return Expr::value(at);
+    }
     ahead(pg, t, at - t.now)
 }
 
@@ -358,7 +433,7 @@ impl Claim<'_> {
             .table(Entity)
             .value(Column::Status, RUNNING)
             .value(Column::LockedBy, worker)
-            .value(Column::LockedUntil, ahead(pg, t, lease))
+            .value(Column::LockedUntil, lease_end(pg, t, lease))
             .value(Column::Attempts, Expr::col(Column::Attempts).add(1))
             .value(Column::UpdatedAt, now)
             .and_where(due)
@@ -366,6 +441,105 @@ impl Claim<'_> {
             .to_owned();
         StatementBuilder::build(&update, &backend)
     }
+}
+
+/// Claims for `worker` the first job of test clock `clock` due by `until` on that clock (the
+/// earliest `run_at`, then the lowest id), leasing it for `lease` on the process's time
+/// (`t.lease_offset`): an advance of the clock runs it. `None` when none is due.
+///
+/// `until` `None` claims instead a job of the clock that is `pending`: due at once when it was
+/// queued (`NewJob`), not yet taken by a runner; an advance runs those first.
+pub async fn claim_clocked(
+    db: &impl ConnectionTrait,
+    clock: i64,
+    until: Option<DateTime<Utc>>,
+    worker: &str,
+    lease: Duration,
+    t: JobTime,
+) -> Result<Option<job::Model>, DbErr> {
+    let backend = db.get_database_backend();
+    let pg = backend == DbBackend::Postgres;
+    let lock = if pg { " FOR UPDATE SKIP LOCKED" } else { "" };
+    let (c, s, u) = if pg {
+        ("$1", "$2", "$3")
+    } else {
+        ("?", "?", "?")
+    };
+    let due = match until {
+        Some(until) => Expr::cust_with_values(
+            format!(
+                r#""id" IN (SELECT "id" FROM "jobs" WHERE "clock_id" = {c} AND "status" = {s} AND "run_at" <= {u} ORDER BY "run_at" ASC, "id" ASC LIMIT 1{lock})"#
+            ),
+            [Value::from(clock), CLOCKED.into(), until.into()],
+        ),
+        None => Expr::cust_with_values(
+            format!(
+                r#""id" IN (SELECT "id" FROM "jobs" WHERE "clock_id" = {c} AND "status" = {s} ORDER BY "id" ASC LIMIT 1{lock})"#
+            ),
+            [Value::from(clock), PENDING.into()],
+        ),
+    };
+    let update = Query::update()
+        .table(Entity)
+        .value(Column::Status, RUNNING)
+        .value(Column::LockedBy, worker)
+        .value(Column::LockedUntil, lease_end(pg, t, lease))
+        .value(Column::Attempts, Expr::col(Column::Attempts).add(1))
+        .value(Column::UpdatedAt, t.now)
+        .and_where(due)
+        .returning_all()
+        .to_owned();
+    let stmt = StatementBuilder::build(&update, &backend);
+    Ok(job::Model::find_by_statement(stmt).all(db).await?.pop())
+}
+
+/// The jobs waiting for test clock `clock` (`clocked`), with their due time on it.
+pub async fn clocked_jobs(
+    db: &impl ConnectionTrait,
+    clock: i64,
+) -> Result<Vec<(i64, DateTime<Utc>)>, DbErr> {
+    use sea_orm::QuerySelect;
+    Entity::find()
+        .select_only()
+        .column(Column::Id)
+        .column(Column::RunAt)
+        .filter(Column::ClockId.eq(clock))
+        .filter(Column::Status.eq(CLOCKED))
+        .into_tuple()
+        .all(db)
+        .await
+}
+
+/// Takes every job of test clock `clock` off it (the clock is deleted): a retry such a job
+/// asks for from now on waits on the process's time. The caller moved the waiting ones first
+/// ([`unclock`]).
+pub async fn forget_clock(db: &impl ConnectionTrait, clock: i64) -> Result<(), DbErr> {
+    Entity::update_many()
+        .col_expr(Column::ClockId, Expr::value(Option::<i64>::None))
+        .filter(Column::ClockId.eq(clock))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Takes a waiting job off its test clock (deleted): `pending`, due at `run_at` on the
+/// process's time.
+pub async fn unclock(
+    db: &impl ConnectionTrait,
+    id: i64,
+    run_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    Entity::update_many()
+        .col_expr(Column::Status, Expr::value(PENDING))
+        .col_expr(Column::ClockId, Expr::value(Option::<i64>::None))
+        .col_expr(Column::RunAt, Expr::value(run_at))
+        .col_expr(Column::UpdatedAt, Expr::value(now))
+        .filter(Column::Id.eq(id))
+        .filter(Column::Status.eq(CLOCKED))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// Marks a claimed job done. Returns false when `worker` no longer holds it (its lease ran out
@@ -422,7 +596,7 @@ pub async fn postpone(
     let t = now.into();
     let pg = db.get_database_backend() == DbBackend::Postgres;
     let res = Entity::update_many()
-        .col_expr(Column::Status, Expr::value(PENDING))
+        .col_expr(Column::Status, waiting())
         .col_expr(Column::Attempts, Expr::col(Column::Attempts).sub(1))
         .col_expr(Column::RunAt, instant(pg, t, run_at))
         .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
@@ -473,7 +647,7 @@ async fn finish(
     let t = now.into();
     let pg = db.get_database_backend() == DbBackend::Postgres;
     let mut update = Entity::update_many()
-        .col_expr(Column::Status, Expr::value(status.as_str()))
+        .col_expr(Column::Status, status_value(status))
         .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
         .col_expr(
             Column::LockedUntil,
@@ -536,7 +710,7 @@ pub async fn finish_many(
         .table(Entity)
         .value(
             Column::Status,
-            each(&|e| Expr::value(e.status.as_str()), Column::Status),
+            each(&|e| status_value(e.status), Column::Status),
         )
         .value(
             Column::LastError,
@@ -596,7 +770,7 @@ pub async fn renew(
 ) -> Result<bool, DbErr> {
     let pg = db.get_database_backend() == DbBackend::Postgres;
     let res = Entity::update_many()
-        .col_expr(Column::LockedUntil, ahead(pg, t, lease))
+        .col_expr(Column::LockedUntil, lease_end(pg, t, lease))
         .col_expr(Column::UpdatedAt, Expr::value(t.now))
         .filter(Column::Id.eq(id))
         .filter(Column::Status.eq(RUNNING))
@@ -614,7 +788,7 @@ pub async fn release(
     now: DateTime<Utc>,
 ) -> Result<u64, DbErr> {
     let res = Entity::update_many()
-        .col_expr(Column::Status, Expr::value(PENDING))
+        .col_expr(Column::Status, waiting())
         .col_expr(Column::LockedBy, Expr::value(Option::<String>::None))
         .col_expr(
             Column::LockedUntil,
@@ -629,14 +803,14 @@ pub async fn release(
     Ok(res.rows_affected)
 }
 
-/// Cancels a job that has not started (a scheduled one). Returns false when it is running or
-/// finished.
+/// Cancels a job that has not started (a scheduled one, on a test clock or not). Returns false
+/// when it is running or finished.
 pub async fn cancel(db: &impl ConnectionTrait, id: i64, now: DateTime<Utc>) -> Result<bool, DbErr> {
     let res = Entity::update_many()
         .col_expr(Column::Status, Expr::value(JobStatus::Cancelled.as_str()))
         .col_expr(Column::UpdatedAt, Expr::value(now))
         .filter(Column::Id.eq(id))
-        .filter(Column::Status.eq(PENDING))
+        .filter(Column::Status.is_in([PENDING, CLOCKED]))
         .exec(db)
         .await?;
     Ok(res.rows_affected == 1)
@@ -653,12 +827,12 @@ pub async fn due(db: &impl ConnectionTrait, queue: &str, now: DateTime<Utc>) -> 
         .await
 }
 
-/// How many jobs of `queue` are not finished (pending or running).
+/// How many jobs of `queue` are not finished (pending, on a test clock, or running).
 pub async fn unfinished(db: &impl ConnectionTrait, queue: &str) -> Result<u64, DbErr> {
     use sea_orm::PaginatorTrait;
     Entity::find()
         .filter(Column::Queue.eq(queue))
-        .filter(Column::Status.is_in([PENDING, RUNNING]))
+        .filter(Column::Status.is_in([PENDING, CLOCKED, RUNNING]))
         .count(db)
         .await
 }

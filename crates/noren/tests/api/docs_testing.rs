@@ -1,0 +1,143 @@
+//! The testing guides run as written (issue 35, item 4): every ```` ```bash ```` block of
+//! `portal/docs/testing/*`, in English and in Japanese, in one `bash` against a live server
+//! holding `noren demo`'s data, with the merchant key `make run` printed in `NOREN_KEY`. Only
+//! what the pages tell the reader to substitute is substituted: this server's address for
+//! `http://127.0.0.1:8080`, and the example token and payment number by the ones the reader took
+//! from earlier answers. What the page says in words happens between blocks: the customer
+//! chooses a brand in the hosted checkout (through the checkout page's own calls). Afterwards
+//! the answers are checked against what the page says of them.
+
+use crate::guides::{self, Block, Guide, Lang, Skip, Step, assert_shown};
+use noren_testkit::{TestApp, both_databases};
+
+/// The testing guides in the sidebar's order.
+pub const PAGES: [&str; 1] = ["testing/test-clocks.md"];
+
+const PAGE_TOKEN: &str = "tKx3fQ9mP2vL8sR4wZ7yB1nC6dH0jG5a";
+const PAGE_PAYMENT_NUMBER: &str = "4829301746502918";
+
+const fn block(page: &'static str, holding: &'static str) -> Block {
+    Block { page, holding }
+}
+
+const CREATE_CLOCK: Block = block("testing/test-clocks.md", "name=walkthrough");
+const EXPIRING: Block = block("testing/test-clocks.md", "expires_after=3600");
+const TWO_HOURS: Block = block("testing/test-clocks.md", "2027-01-15T11:00:00Z");
+const READ: Block = block("testing/test-clocks.md", "simple=true");
+const TO_BE_PAID: Block = block("testing/test-clocks.md", "amount=1500");
+const APPROVE: Block = block("testing/test-clocks.md", "/approve");
+const NINETY_ONE_DAYS: Block = block("testing/test-clocks.md", "2027-04-16T11:00:00Z");
+const REFUND: Block = block("testing/test-clocks.md", "universal_payments/refund");
+const DELETE: Block = block("testing/test-clocks.md", "DELETE");
+const SHOWN_CLOCK: Block = block("testing/test-clocks.md", "\"walkthrough\"");
+const SHOWN_REFUND: Block = block("testing/test-clocks.md", "result_code");
+
+const STEPS: [Step; 2] = [
+    // "Keep the `token` of the answer."
+    Step {
+        after: EXPIRING,
+        shell: r#"TOKEN=$(jq -r .predefined_payment.token "$ANSWER")"#,
+    },
+    // "once the customer has chosen a brand in the checkout": the first brand it offers, as
+    // the checkout page does for them; the attempt's number is in the checkout's answer.
+    Step {
+        after: TO_BE_PAID,
+        shell: r#"PAID_TOKEN=$(jq -r .predefined_payment.token "$ANSWER")
+BRAND=$(curl "$BASE/checkout/api/$PAID_TOKEN" | jq -r '.brands[0].payment')
+PAYMENT_NUMBER=$(curl -X POST "$BASE/checkout/api/$PAID_TOKEN/attempts" -H 'Content-Type: application/json' \
+  -d "{\"payment_method\": \"$BRAND\", \"tip\": 0}" | jq -r .attempt.payment_number)"#,
+    },
+];
+
+/// None: every block of these pages runs as written.
+const SKIPPED: [Skip; 0] = [];
+
+#[test]
+fn the_japanese_testing_guides_hold_the_same_commands() {
+    guides::assert_same_commands(&PAGES);
+}
+
+both_databases! {
+    async fn the_testing_guides_run_as_written_against_the_demo(app) {
+        run_guides(app, Lang::En).await;
+    }
+
+    async fn the_japanese_testing_guides_run_as_written_against_the_demo(app) {
+        run_guides(app, Lang::Ja).await;
+    }
+}
+
+async fn run_guides(app: TestApp, lang: Lang) {
+    if !guides::have("curl", "testing") || !guides::have("jq", "testing") {
+        return;
+    }
+    let keys = guides::demo(&app);
+    let key = keys["merchant_key"].as_str().expect("merchant key");
+    let base = app.url("").trim_end_matches('/').to_string();
+    let token_path = format!("predefined_payments/{PAGE_TOKEN}");
+    let number_path = format!("payments/{PAGE_PAYMENT_NUMBER}/");
+    let number_value = format!("payment_number={PAGE_PAYMENT_NUMBER}");
+    let script = Guide {
+        lang,
+        pages: &PAGES,
+        setup: format!(
+            "curl() {{ command curl --fail-with-body --silent --show-error \"$@\"; }}\n\
+             export NOREN_KEY={key}\nBASE={base}"
+        ),
+        replace: vec![
+            ("http://127.0.0.1:8080", base.clone()),
+            (&token_path, "predefined_payments/$TOKEN".into()),
+            (&number_path, "payments/$PAYMENT_NUMBER/".into()),
+            (&number_value, "payment_number=$PAYMENT_NUMBER".into()),
+        ],
+        steps: &STEPS,
+        skip: &SKIPPED,
+    }
+    .script();
+    assert_eq!(script.blocks(), 9, "every block of the page runs");
+    let said = script.run_to_success(lang).await;
+    let answer = |b: Block| script.json(b);
+    let shown = |b: Block| guides::shown(lang, b);
+
+    // The clock, as the page shows it.
+    let clock = answer(CREATE_CLOCK);
+    assert_shown(&shown(SHOWN_CLOCK), &clock, "the created clock");
+    assert_eq!(clock["frozen_time"], "2027-01-15T09:00:00.000Z", "{said}");
+    assert_eq!(clock["name"], "walkthrough");
+    // The payment made under it, and how the advance made it expire.
+    let created = answer(EXPIRING);
+    assert_eq!(
+        created["predefined_payment"]["create_time"],
+        "2027-01-15T09:00:00.000Z"
+    );
+    assert_eq!(created["predefined_payment"]["expired"], false);
+    assert_eq!(answer(TWO_HOURS)["frozen_time"], "2027-01-15T11:00:00.000Z");
+    assert_eq!(answer(READ)["expired"], true, "{said}");
+    // Paid at 11:00 on the clock, refused 91 days later.
+    let approved = answer(APPROVE);
+    assert_eq!(approved["fulfilled"], true);
+    assert_eq!(
+        approved["associated_payments"][0]["history"][1]["operation_time"],
+        "2027-01-15T11:00:00.000Z"
+    );
+    assert_eq!(answer(NINETY_ONE_DAYS)["status"], "ready");
+    let refund = answer(REFUND);
+    let page_refund = shown(SHOWN_REFUND);
+    assert_eq!(
+        (&refund["result_code"], &refund["message"]),
+        (&page_refund["result_code"], &page_refund["message"]),
+        "the refund answers as the page shows"
+    );
+    let deleted = answer(DELETE);
+    assert_eq!(
+        (&deleted["id"], &deleted["deleted"]),
+        (&clock["id"], &serde_json::json!(true))
+    );
+    // Back on real time: the demo shop's next payment is stamped now.
+    let next = app.create_payment(key, &[("amount", "100")]).await;
+    let t: chrono::DateTime<chrono::Utc> = next["predefined_payment"]["create_time"]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .expect("a time");
+    assert!((chrono::Utc::now() - t).num_seconds().abs() < 120);
+}
