@@ -179,7 +179,7 @@ audit: server portal audit/node_modules/.installed
 	cd audit && NOREN_BIN=$(NOREN_BIN) npm run -s audit
 
 bench: server
-	cargo build --release --locked -p noren-testkit --bin webhook-bench --bin import-bench
+	cargo build --release --locked -p noren-testkit --bin webhook-bench --bin import-bench --bin clock-bench
 	NOREN_BIN=$(NOREN_BIN) bash bench/run.sh
 
 ## The container image (Containerfile), built without a registry: base images from Debian's

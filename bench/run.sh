@@ -14,7 +14,7 @@
 #   NOREN_BENCH_KEEP       1 = keep the work folder (the servers' logs) instead of deleting it; it is
 #                          kept anyway when a measurement saw an answer that was not 2xx
 #   NOREN_BENCH_ONLY       phases to run, comma-separated (default: all): payments, append, shop,
-#                          webhooks, inbound, imports, postgres, scale. /healthz, the baseline,
+#                          webhooks, clocks, inbound, imports, postgres, scale. /healthz, the baseline,
 #                          always runs. `scale` (PostgreSQL behind HAProxy with deploy/haproxy.cfg,
 #                          one process then two) needs haproxy.
 #
@@ -33,6 +33,7 @@ REPO_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NOREN_BIN="${NOREN_BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/noren/target}/release/noren}"
 WEBHOOK_BENCH="${NOREN_WEBHOOK_BENCH:-$(dirname "$NOREN_BIN")/webhook-bench}"
 IMPORT_BENCH="${NOREN_IMPORT_BENCH:-$(dirname "$NOREN_BIN")/import-bench}"
+CLOCK_BENCH="${NOREN_CLOCK_BENCH:-$(dirname "$NOREN_BIN")/clock-bench}"
 DURATION="${NOREN_BENCH_DURATION:-10}"
 DURATION="${DURATION%s}"
 WARMUP="${NOREN_BENCH_WARMUP:-2}"
@@ -74,6 +75,10 @@ SHOP_BENCH_MENUS=200
 # Issue 11: a 10,000-menu workbook: preview and import time (seconds), and the server's memory
 # rise during them (MiB).
 IMPORT_BENCH_MENUS=10000
+# Issue 35: a test clock advanced 30 days over 1,000 events whose receiver fails every delivery
+# (every retry of every event runs within the one call): the call's time, in seconds.
+CLOCK_BENCH_EVENTS=1000
+TARGET_CLOCK_ADVANCE_S=30
 TARGET_IMPORT_PREVIEW_S=2
 TARGET_IMPORT_S=5
 TARGET_IMPORT_RISE_MIB=100
@@ -506,6 +511,19 @@ imports() {
   RATIO_LINES+=("$(printf '%-34s %8s MiB   target < %s MiB     %s' "import memory rise" "$rise" "$TARGET_IMPORT_RISE_MIB" "$VERDICT")")
 }
 
+# clocks KEY: a test clock advanced 30 days over CLOCK_BENCH_EVENTS events with retries waiting on
+# it (clock-bench): the advance's time and its job runs.
+clocks() {
+  local line took
+  [[ -x "$CLOCK_BENCH" ]] || die "no clock-bench at $CLOCK_BENCH (cargo build --release -p noren-testkit --bin clock-bench)"
+  echo "bench: clocks: ${CLOCK_BENCH_EVENTS} failing events, the clock advanced 30 days" >&2
+  line="$("$CLOCK_BENCH" "$BASE_URL" "$1" "$CLOCK_BENCH_EVENTS")"
+  took="$(sed -n 's/.* advance 30 days \([0-9.]*\) s.*/\1/p' <<<"$line")"
+  RATIO_LINES+=("clocks: $line")
+  check "$took" "<" "$TARGET_CLOCK_ADVANCE_S"
+  RATIO_LINES+=("$(printf '%-34s %8s s     target < %s s        %s' "advance 30 days (${CLOCK_BENCH_EVENTS} events)" "$took" "$TARGET_CLOCK_ADVANCE_S" "$VERDICT")")
+}
+
 # inbound NAME_SUFFIX: the demo shop made a 20-course inbound shop with 2,000 reservations
 # (bench/inbound.py seed, through the operator CLI and the real create call), then the 30-day
 # scan, availability, shop search and create under load. Judged on SQLite (no suffix);
@@ -787,6 +805,7 @@ or set NOREN_BIN"
     p99_below shop "$TARGET_SHOP_P99_MS"
   fi
   phase webhooks && webhooks "$key"
+  phase clocks && clocks "$key"
   AFTER_RSS_KIB="$(rss_kib VmRSS)"
   # Inbound before the import, whose 10,000-menu workbook leaves the process larger: the inbound
   # calls' peaks are then their own.

@@ -7,7 +7,7 @@ pub mod http;
 pub mod service;
 pub mod store;
 
-use http::{admin, availability, create, reservations, update, webhook_endpoints};
+use http::{admin, availability, create, reservations, test_clock, update, webhook_endpoints};
 
 use admin::MerchantKeyScheme;
 use http::{courses, holds, images, shops};
@@ -73,4 +73,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(webhook_endpoints::list_webhook_deliveries))
         .routes(routes!(webhook_endpoints::recover_webhook_endpoint))
         .routes(routes!(webhook_endpoints::test_webhook_endpoint))
+        .routes(routes!(
+            test_clock::create_test_clock,
+            test_clock::get_test_clock,
+            test_clock::delete_test_clock
+        ))
+        .routes(routes!(test_clock::advance_test_clock))
 }

@@ -333,7 +333,8 @@ pub async fn mark_reservation_remark_read(
     m: Merchant,
     Path(id): Path<String>,
 ) -> Result<Json<Reservation>, ApiError> {
-    let row = changes::mark_remark_read(&state.db, scope(&m), &id, state.clock.now())
+    let now = state.now_of(m.owner()).await?.at;
+    let row = changes::mark_remark_read(&state.db, scope(&m), &id, now)
         .await?
         .ok_or_else(|| no_reservation(&id))?;
     Ok(Json(answer(&state, row).await?))

@@ -221,6 +221,7 @@ pub async fn get_availability(
     let shop_id: i64 = shop.parse().map_err(|_| no_shop(&shop))?;
     let date = values.request_date.0;
     let asking = Asking {
+        platform_id: p.platform_id,
         shop_id,
         livemode: p.livemode(),
         pax: values.pax.map(|p| p.get()).unwrap_or(PAX_DEFAULT),
@@ -269,6 +270,7 @@ pub async fn get_availability_calendar(
     let shop_id: i64 = shop.parse().map_err(|_| no_shop(&shop))?;
     let (from, to) = (values.from.0, values.to.0);
     let asking = Asking {
+        platform_id: p.platform_id,
         shop_id,
         livemode: p.livemode(),
         pax: values.pax.map(|p| p.get()).unwrap_or(PAX_DEFAULT),

@@ -20,6 +20,7 @@ use noren_core::http::error::{ApiError, InboundErrorBody};
 use noren_core::http::extract::IdempotencyKey;
 use noren_core::http::state::AppState;
 use noren_core::http::values::{Int, Values};
+use noren_core::webhooks::endpoints::Owner;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -178,7 +179,11 @@ pub async fn create_hold(
         },
     )
     .await?;
-    Ok(Json(Hold::of(hold, state.clock.now())))
+    let now = state
+        .now_of(Owner::platform(p.platform_id, p.livemode()))
+        .await?
+        .at;
+    Ok(Json(Hold::of(hold, now)))
 }
 
 #[utoipa::path(
@@ -208,7 +213,11 @@ pub async fn get_hold(
 ) -> Result<Json<Hold>, ApiError> {
     let shop_id: i64 = shop.parse().map_err(|_| no_hold(&id))?;
     let hold = service::get(&state, p.platform_id, p.livemode(), shop_id, &id).await?;
-    Ok(Json(Hold::of(hold, state.clock.now())))
+    let now = state
+        .now_of(Owner::platform(p.platform_id, p.livemode()))
+        .await?
+        .at;
+    Ok(Json(Hold::of(hold, now)))
 }
 
 #[utoipa::path(
@@ -241,5 +250,9 @@ pub async fn release_hold(
 ) -> Result<Json<Hold>, ApiError> {
     let shop_id: i64 = shop.parse().map_err(|_| no_hold(&id))?;
     let hold = service::release(&state, p.platform_id, p.livemode(), shop_id, &id).await?;
-    Ok(Json(Hold::of(hold, state.clock.now())))
+    let now = state
+        .now_of(Owner::platform(p.platform_id, p.livemode()))
+        .await?
+        .at;
+    Ok(Json(Hold::of(hold, now)))
 }

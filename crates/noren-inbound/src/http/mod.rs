@@ -11,5 +11,6 @@ pub mod holds;
 pub mod images;
 pub mod reservations;
 pub mod shops;
+pub mod test_clock;
 pub mod update;
 pub mod webhook_endpoints;

@@ -333,8 +333,14 @@ pub async fn create_webhook_endpoint(
         description: values.description.map(Text::into_string),
         disabled: values.disabled.unwrap_or(false),
     };
-    let endpoint =
-        endpoints::create(&state.db, &state.secret_box, owner, new, state.clock.now()).await?;
+    let endpoint = endpoints::create(
+        &state.db,
+        &state.secret_box,
+        owner,
+        new,
+        state.now_of(owner).await?.at,
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(endpoint.into())))
 }
 
@@ -390,7 +396,8 @@ pub async fn get_webhook_endpoint(
     partner: Partner,
     Path((_platform, id)): Path<(String, String)>,
 ) -> Result<Json<WebhookEndpoint>, ApiError> {
-    let endpoint = endpoints::get(&state.db, owner(&partner), &id, state.clock.now()).await?;
+    let now = state.now_of(owner(&partner)).await?.at;
+    let endpoint = endpoints::get(&state.db, owner(&partner), &id, now).await?;
     Ok(Json(endpoint.into()))
 }
 
@@ -432,7 +439,8 @@ pub async fn update_webhook_endpoint(
         description: values.description.map(|d| Some(d.into_string())),
         disabled: values.disabled,
     };
-    let endpoint = endpoints::update(&state.db, owner, &id, change, state.clock.now()).await?;
+    let now = state.now_of(owner).await?.at;
+    let endpoint = endpoints::update(&state.db, owner, &id, change, now).await?;
     Ok(Json(endpoint.into()))
 }
 
@@ -506,7 +514,7 @@ pub async fn rotate_webhook_endpoint_secret(
         owner(&partner),
         &id,
         overlap,
-        state.clock.now(),
+        state.now_of(owner(&partner)).await?.at,
     )
     .await?;
     Ok(Json(endpoint.into()))
@@ -653,7 +661,7 @@ pub async fn recover_webhook_endpoint(
         values.until.map(|t| t.0),
         values.all.unwrap_or(false),
         state.config.webhooks.max_deliveries(),
-        state.clock.now(),
+        state.now_of(owner(&partner)).await?,
     )
     .await?;
     Effects::none().wake_webhooks().apply(&state);
@@ -725,7 +733,7 @@ pub async fn test_webhook_endpoint(
         &id,
         &event_type,
         state.config.webhooks.max_deliveries(),
-        state.clock.now(),
+        state.now_of(owner(&partner)).await?,
     )
     .await?;
     Effects::none().wake_webhooks().apply(&state);

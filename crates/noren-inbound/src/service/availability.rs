@@ -13,6 +13,8 @@ use noren_core::http::state::AppState;
 /// A party asking at one shop in one mode, optionally for one course.
 #[derive(Clone, Copy, Debug)]
 pub struct Asking {
+    /// The asking partner's platform: its clock judges the cutoff.
+    pub platform_id: i64,
     pub shop_id: i64,
     pub livemode: bool,
     pub pax: i64,
@@ -45,7 +47,9 @@ fn no_course(id: i64, shop_id: i64) -> InboundError {
 /// [`InboundError::NoShop`]; a `course_id` that is not a course of the shop is
 /// [`InboundError::Invalid`] naming `courseId`.
 pub async fn day(state: &AppState, a: Asking, date: NaiveDate) -> Result<Day, InboundError> {
-    let now = state.clock.now();
+    let now = crate::service::time::platform(state, a.platform_id, a.livemode)
+        .await?
+        .at;
     let reads = state
         .slice::<InboundReads>()
         .get(
@@ -88,7 +92,9 @@ pub async fn calendar(
     from: NaiveDate,
     days: u64,
 ) -> Result<Days, InboundError> {
-    let now = state.clock.now();
+    let now = crate::service::time::platform(state, a.platform_id, a.livemode)
+        .await?
+        .at;
     let reads = state
         .slice::<InboundReads>()
         .span(

@@ -68,7 +68,9 @@ pub struct Booking<'a> {
 /// insert hits [`repo::ORIGIN_NUMBER`], or judging refuses: the earlier one may hold the very
 /// seats, or have used the hold), so a first booking reads nothing it does not judge on.
 pub async fn create(state: &AppState, b: Booking<'_>) -> Result<ReservationRecord, InboundError> {
-    let now = state.clock.now();
+    let now = crate::service::time::platform(state, b.platform_id, b.livemode)
+        .await?
+        .at;
     let start_at = jst::to_utc(b.start);
     let shop_id = b.shop_id;
     let doing = move || format!("booking at shop {shop_id}");
@@ -244,7 +246,9 @@ pub async fn update(
     state: &AppState,
     r: Rebooking<'_>,
 ) -> Result<inbound_reservation::Model, InboundError> {
-    let now = state.clock.now();
+    let now = crate::service::time::platform(state, r.platform_id, r.livemode)
+        .await?
+        .at;
     let start_at = jst::to_utc(r.start);
     let key = r.key;
     let doing = move || format!("updating reservation {key}");

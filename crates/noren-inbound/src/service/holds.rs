@@ -108,7 +108,9 @@ pub async fn create(
     state: &AppState,
     h: HoldRequest<'_>,
 ) -> Result<inbound_hold::Model, InboundError> {
-    let now = state.clock.now();
+    let now = crate::service::time::platform(state, h.platform_id, h.livemode)
+        .await?
+        .at;
     let start_at = jst::to_utc(h.start);
     let shop_id = h.shop_id;
     let doing = move || format!("holding seats at shop {shop_id}");
@@ -213,7 +215,9 @@ pub async fn release(
     shop_id: i64,
     id: &str,
 ) -> Result<inbound_hold::Model, InboundError> {
-    let now = state.clock.now();
+    let now = crate::service::time::platform(state, platform_id, livemode)
+        .await?
+        .at;
     let doing = || format!("releasing hold {id}");
     let tx = begin_write(&state.db).await.doing(doing)?;
     let hold = repo::find(&tx, platform_id, livemode, id)

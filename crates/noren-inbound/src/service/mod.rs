@@ -9,3 +9,4 @@ pub mod holds;
 pub mod judging;
 pub mod notify;
 pub mod reservations;
+pub mod time;

@@ -30,8 +30,8 @@
 //! order of arrival is not guaranteed, so compare `createdAt` or read the reservation.
 
 use crate::domain::reservation::ReservationStatus;
-use chrono::{DateTime, Utc};
 use noren_core::db::entities::inbound_reservation;
+use noren_core::domain::clock::Now;
 use noren_core::domain::jst;
 use noren_core::webhooks::event::new_event_id;
 use noren_core::webhooks::spec::SignedWebhook;
@@ -105,15 +105,16 @@ pub async fn record(
     old: ReservationStatus,
     changed_by: ChangedBy,
     max_deliveries: i32,
-    now: DateTime<Utc>,
+    now: impl Into<Now>,
 ) -> Result<(), DbErr> {
+    let now = now.into();
     let new = ReservationStatus::parse(&row.status)
         .ok_or_else(|| DbErr::Custom(format!("unknown status {}", row.status)))?;
     let body = ReservationStatusChanged {
         id: new_event_id(),
         event_type: STATUS_CHANGED,
         livemode: row.livemode,
-        created_at: jst::rfc3339(now),
+        created_at: jst::rfc3339(now.at),
         reservation: NotifiedReservation {
             id: row.id.clone(),
             origin_platform_reservation_number: row.origin_number.clone(),

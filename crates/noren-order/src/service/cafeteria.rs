@@ -141,7 +141,7 @@ async fn create_priced(
     lines: Vec<NewLine>,
     takes: &[Take],
 ) -> Result<OrderRecord, OrderError> {
-    let now = state.clock.now();
+    let now = shop_now(state, new.shop_id, new.livemode).await?;
     let amount: i64 = lines.iter().map(|l| l.total_amount).sum();
     let mut tries = 0;
     loop {
@@ -175,11 +175,23 @@ async fn create_priced(
     }
 }
 
+/// Now for the shop `shop_id` in its mode: its test clock's time while its test mode has one
+/// (`noren_core::clocks`). Appends and cart changes stay on the process's time (they find their
+/// order and change it in one statement, and would need another read to learn its shop).
+async fn shop_now(state: &AppState, shop_id: i64, livemode: bool) -> Result<DateTime<Utc>, DbErr> {
+    Ok(state
+        .now_of(noren_core::webhooks::endpoints::Owner::shop(
+            shop_id, livemode,
+        ))
+        .await?
+        .at)
+}
+
 /// `begin` (0 → 1; on 1 nothing changes).
 pub async fn begin(state: &AppState, id: &str, token: &str) -> Result<OrderRecord, OrderError> {
-    let now = state.clock.now();
     let tx = begin_write(&state.db).await?;
     let (order, next) = store::lock_for(&tx, id, token, OrderEvent::Begin).await?;
+    let now = shop_now(state, order.shop_id, order.livemode).await?;
     let order = if order.status != next.code() {
         let change = OrderChange {
             status: Some(next),
@@ -246,9 +258,10 @@ async fn append_priced(
 /// `finalize` (1 → 2): creates the order's predefined payment in the same transaction, unless
 /// the order is paid at the counter (`payOffline`).
 pub async fn finalize(state: &AppState, id: &str, token: &str) -> Result<OrderRecord, OrderError> {
-    let now = state.clock.now();
     let tx = begin_write(&state.db).await?;
     let (order, next) = store::lock_for(&tx, id, token, OrderEvent::Finalize).await?;
+    // The order's payment is made on the shop's clock: its expiry is judged on it.
+    let now = shop_now(state, order.shop_id, order.livemode).await?;
     let payment_id = order_payment(&tx, &order, now).await?;
     let change = OrderChange {
         status: Some(next),
@@ -324,7 +337,7 @@ pub async fn merchant_status(
     id: &str,
     target: OrderStatus,
 ) -> Result<OrderRecord, OrderError> {
-    let now = state.clock.now();
+    let now = shop_now(state, shop_id, livemode).await?;
     let tx = begin_write(&state.db).await?;
     let order = store::lock_for_merchant(&tx, shop_id, livemode, id).await?;
     let Some(event) = OrderEvent::merchant_asks_for(target, order.pay_offline) else {

@@ -14,9 +14,11 @@ use crate::store::shop_pages::ShopPages;
 use chrono::{DateTime, Utc};
 use noren_core::db::begin_write;
 use noren_core::db::entities::menu_import;
+use noren_core::domain::clock::{Clock, Now};
 use noren_core::http::state::{AppState, Effects, SlicePart, Wakes};
 use noren_core::jobs::{Claimed, Context, Job, Outcome, Wake};
 use noren_core::objects::{GetError, Objects};
+use noren_core::webhooks::endpoints::Owner;
 use sea_orm::DbErr;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -111,8 +113,9 @@ pub async fn execute(
     state: &AppState,
     m: &menu_import::Model,
     options: ImportOptions,
+    clock: &Clock,
 ) -> Result<Result<Report, String>, RunError> {
-    let (db, objects, clock) = (&state.db, &*state.objects, &state.clock);
+    let (db, objects) = (&state.db, &*state.objects);
     repo::running(db, m.id, clock.now()).await?;
     let book = match load(objects, m).await {
         Ok(b) => b,
@@ -245,7 +248,8 @@ impl Job for Import {
             .as_deref()
             .and_then(|o| serde_json::from_str(o).ok())
             .unwrap_or_default();
-        match execute(&self.state, &m, options).await {
+        // On the shop's test clock for a job of one (`ctx.clock`, frozen at the job's time).
+        match execute(&self.state, &m, options, &ctx.clock).await {
             Ok(_) => Outcome::Done,
             Err(e) => {
                 let reason = e.to_string();
@@ -286,6 +290,12 @@ pub async fn preview(
     Ok(parse::validate(book, &existing, rules).0)
 }
 
+/// Now for the shop of import `row` in its mode: its test clock's time while its test mode has
+/// one (`noren_core::clocks`): `performAt` and the import's times go by it.
+async fn shop_now(state: &AppState, row: &menu_import::Model) -> Result<Now, DbErr> {
+    state.now_of(Owner::shop(row.shop_id, row.livemode)).await
+}
+
 /// Starts the import `row` with `options`: its job (due at `run_at`, else now) and its status
 /// `scheduled` commit together, then this process's import runner wakes. Answers the import as
 /// it now is, or `None` (nothing written) when it was started already.
@@ -295,7 +305,9 @@ pub async fn start(
     options: ImportOptions,
     run_at: Option<DateTime<Utc>>,
 ) -> Result<Option<menu_import::Model>, DbErr> {
-    let now = state.clock.now();
+    // A scheduled import of a shop with a test clock waits for the clock.
+    let at = shop_now(state, row).await?;
+    let now = at.at;
     let opts = serde_json::to_string(&options).map_err(|e| DbErr::Custom(e.to_string()))?;
     let tx = begin_write(&state.db).await?;
     let job = noren_core::jobs::enqueue::<Import>(
@@ -303,7 +315,7 @@ pub async fn start(
         &ImportJob { import_id: row.id },
         run_at.unwrap_or(now),
         ATTEMPTS,
-        now,
+        at,
     )
     .await?;
     let started = repo::start(
@@ -336,7 +348,7 @@ pub async fn cancel(
     state: &AppState,
     row: &menu_import::Model,
 ) -> Result<Result<menu_import::Model, Option<ImportStatus>>, DbErr> {
-    let now = state.clock.now();
+    let now = shop_now(state, row).await?.at;
     let tx = begin_write(&state.db).await?;
     let job_cancelled = match row.job_id {
         Some(job) => noren_core::jobs::cancel(&tx, job, now).await?,
@@ -365,7 +377,12 @@ pub async fn perform(
     options: ImportOptions,
 ) -> Result<Option<menu_import::Model>, RunError> {
     let opts = serde_json::to_string(&options).map_err(|e| RunError::Store(e.to_string()))?;
-    let now = state.clock.now();
+    let at = shop_now(state, row).await?;
+    let clock = match at.clock {
+        Some(_) => state.clock.frozen(at.at),
+        None => state.clock.clone(),
+    };
+    let now = at.at;
     if !repo::start(
         &state.db,
         row.id,
@@ -379,8 +396,8 @@ pub async fn perform(
     {
         return Ok(None);
     }
-    if let Err(e) = execute(state, row, options).await {
-        let _ = repo::finish(&state.db, row.id, Err(&e.to_string()), state.clock.now()).await;
+    if let Err(e) = execute(state, row, options, &clock).await {
+        let _ = repo::finish(&state.db, row.id, Err(&e.to_string()), clock.now()).await;
         return Err(e);
     }
     let ended = repo::find_by_id(&state.db, row.id).await?;
@@ -397,7 +414,7 @@ pub async fn revert(
     state: &AppState,
     row: &menu_import::Model,
 ) -> Result<Result<menu_import::Model, String>, DbErr> {
-    let now = state.clock.now();
+    let now = shop_now(state, row).await?.at;
     let tx = begin_write(&state.db).await?;
     let Some(current) = repo::find_by_id(&tx, row.id).await? else {
         return Ok(Err(format!("menu import {} is gone", row.object_id)));

@@ -28,7 +28,16 @@ const TO_BE_PAID: Block = block("testing/test-clocks.md", "amount=1500");
 const APPROVE: Block = block("testing/test-clocks.md", "/approve");
 const NINETY_ONE_DAYS: Block = block("testing/test-clocks.md", "2027-04-16T11:00:00Z");
 const REFUND: Block = block("testing/test-clocks.md", "universal_payments/refund");
-const DELETE: Block = block("testing/test-clocks.md", "DELETE");
+const DELETE: Block = block(
+    "testing/test-clocks.md",
+    "DELETE \"http://127.0.0.1:8080/v3/test_clock",
+);
+const PLATFORM_CLOCK: Block = block("testing/test-clocks.md", "\"name\": \"cancellation rules\"");
+const PLATFORM_ADVANCE: Block = block("testing/test-clocks.md", "2027-01-20T09:00:00+09:00");
+const PLATFORM_DELETE: Block = block(
+    "testing/test-clocks.md",
+    "DELETE \"http://127.0.0.1:8080/v3/inbound-external",
+);
 const SHOWN_CLOCK: Block = block("testing/test-clocks.md", "\"walkthrough\"");
 const SHOWN_REFUND: Block = block("testing/test-clocks.md", "result_code");
 
@@ -73,6 +82,11 @@ async fn run_guides(app: TestApp, lang: Lang) {
     }
     let keys = guides::demo(&app);
     let key = keys["merchant_key"].as_str().expect("merchant key");
+    let partner_key = keys["partner_key"].as_str().expect("partner key");
+    assert_eq!(
+        keys["platform"], "demo-ota",
+        "the page names the demo platform"
+    );
     let base = app.url("").trim_end_matches('/').to_string();
     let token_path = format!("predefined_payments/{PAGE_TOKEN}");
     let number_path = format!("payments/{PAGE_PAYMENT_NUMBER}/");
@@ -82,7 +96,7 @@ async fn run_guides(app: TestApp, lang: Lang) {
         pages: &PAGES,
         setup: format!(
             "curl() {{ command curl --fail-with-body --silent --show-error \"$@\"; }}\n\
-             export NOREN_KEY={key}\nBASE={base}"
+             export NOREN_KEY={key}\nexport NOREN_PARTNER_KEY={partner_key}\nBASE={base}"
         ),
         replace: vec![
             ("http://127.0.0.1:8080", base.clone()),
@@ -94,7 +108,7 @@ async fn run_guides(app: TestApp, lang: Lang) {
         skip: &SKIPPED,
     }
     .script();
-    assert_eq!(script.blocks(), 9, "every block of the page runs");
+    assert_eq!(script.blocks(), 12, "every block of the page runs");
     let said = script.run_to_success(lang).await;
     let answer = |b: Block| script.json(b);
     let shown = |b: Block| guides::shown(lang, b);
@@ -133,6 +147,14 @@ async fn run_guides(app: TestApp, lang: Lang) {
         (&deleted["id"], &deleted["deleted"]),
         (&clock["id"], &serde_json::json!(true))
     );
+    // The platform's clock, in the inbound API's words, and its own deletion.
+    let platform_clock = answer(PLATFORM_CLOCK);
+    assert_eq!(platform_clock["frozenTime"], "2027-01-15T18:00:00+09:00");
+    assert_eq!(
+        answer(PLATFORM_ADVANCE)["frozenTime"],
+        "2027-01-20T09:00:00+09:00"
+    );
+    assert_eq!(answer(PLATFORM_DELETE)["id"], platform_clock["id"]);
     // Back on real time: the demo shop's next payment is stamped now.
     let next = app.create_payment(key, &[("amount", "100")]).await;
     let t: chrono::DateTime<chrono::Utc> = next["predefined_payment"]["create_time"]

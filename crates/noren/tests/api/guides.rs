@@ -458,6 +458,7 @@ fn every_page_with_a_shell_example_is_run_by_a_guide_test() {
         &crate::docs_order::PAGES[..],
         &crate::docs_inbound::PAGES[..],
         &crate::docs_operations::PAGES[..],
+        &crate::docs_testing::PAGES[..],
     ]
     .concat();
     for name in &found {

@@ -23,6 +23,7 @@ mod inbound_booking;
 mod inbound_calendar;
 mod inbound_catalog;
 mod inbound_cli;
+mod inbound_clocks;
 mod inbound_holds;
 mod inbound_reservations;
 mod inbound_shops;

@@ -5,6 +5,7 @@
 //! scheduled import, an import taken over after its worker's lease ran out, each bad file, an
 //! expired upload URL and another shop's key.
 
+use chrono::Timelike;
 use noren::db::entities::{menu_category, menu_item, order_text, variation_category};
 use noren::order::store::menus;
 use noren_testkit::{Options, TestApp, both_databases, eventually, fixtures, json};
@@ -586,6 +587,32 @@ both_databases! {
         assert_eq!(done["status"], "finished");
         let res = app.post_json("/api/admin/order-menu/import-cancel", Some(&m.key), json!({"shop": shop, "objectId": other})).await;
         assert_eq!(res.status(), 409, "finished: too late");
+        assert_eq!(item_count(&app, shop).await, 5);
+    }
+
+    async fn a_scheduled_import_of_a_shop_with_a_test_clock_runs_when_the_clock_is_advanced_past_it(app) {
+        let m = fixtures::test_merchant(app.db(), "Clocked").await;
+        let shop = m.shop.id;
+        let t0 = (app.state().clock.now() + chrono::Duration::days(10)).with_nanosecond(0).expect("whole second");
+        let iso = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let res = app.post_values("/v3/test_clock", &m.key, &[("frozen_time", &iso(t0))]).await;
+        assert_eq!(res.status(), 201);
+        // An hour ahead on the clock: ten days ahead of real time, so no runner would take it.
+        let in_an_hour = (t0 + chrono::Duration::hours(1)).timestamp_millis();
+        let id = uploaded(&app, &m.key, shop, standard(980.0)).await;
+        let res = app.post_json("/api/admin/order-menu/import-start", Some(&m.key),
+            json!({"shop": shop, "objectId": id, "performAt": in_an_hour})).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(json(res).await["performAt"].as_i64(), Some(in_an_hour));
+        app.settle_jobs().await;
+        assert_eq!(state(&app, &m.key, shop, &id).await["status"], "scheduled");
+        let res = app.post_values("/v3/test_clock/advance", &m.key, &[("frozen_time", &iso(t0 + chrono::Duration::minutes(59)))]).await;
+        assert_eq!(json(res).await["last_advance"]["total"], 0, "not before its time");
+        let res = app.post_values("/v3/test_clock/advance", &m.key, &[("frozen_time", &iso(t0 + chrono::Duration::hours(2)))]).await;
+        let clock = json(res).await;
+        assert_eq!(clock["last_advance"]["ran"]["menu_import"], 1, "{clock}");
+        let done = state(&app, &m.key, shop, &id).await;
+        assert_eq!(done["status"], "finished", "it ran within the advance");
         assert_eq!(item_count(&app, shop).await, 5);
     }
 
