@@ -22,6 +22,7 @@ export const PORTAL_ROUTES = [
   '/docs/inbound/cancelling',
   '/docs/inbound/refusals',
   '/docs/testing/test-clocks',
+  '/docs/testing/local-loop',
   '/docs/operations/deployment',
   '/docs/operations/guarantees',
   '/references/pay',

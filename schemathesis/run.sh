@@ -86,8 +86,12 @@ cd "$dir"
 status=0
 if [ -z "$ONLY" ] || [ "$ONLY" = pay ]; then
   echo "schemathesis against $base/openapi/pay.yaml"
+  # The event stream (`stream_events`, issue 35) is left out: its answer never ends by design (a
+  # stream of events until the client leaves), which a request-and-response check cannot read;
+  # tests/api/listen.rs covers it, refusals and resumption included.
   "$VENV/bin/st" --config-file "$CONFIG" run "$base/openapi/pay.yaml" \
     --url "$base" \
+    --exclude-operation-id stream_events \
     --checks all \
     --phases examples,coverage,fuzzing,stateful \
     --header "X-Auth-API-Key: $key" \

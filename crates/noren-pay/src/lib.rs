@@ -7,8 +7,8 @@ pub mod service;
 pub mod store;
 
 use http::{
-    brands, checkout, miniprogram, payments, refund, sandbox, test_clock, webhook_endpoints,
-    webhook_events, whoami,
+    brands, checkout, events_stream, miniprogram, payments, refund, sandbox, test_clock,
+    webhook_endpoints, webhook_events, whoami,
 };
 
 use axum::routing::get;
@@ -62,6 +62,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(refund::refund))
         .routes(routes!(webhook_events::list_webhook_events))
         .routes(routes!(webhook_events::redeliver_webhook_event))
+        .routes(routes!(events_stream::stream_events))
         .routes(routes!(
             webhook_endpoints::create_webhook_endpoint,
             webhook_endpoints::list_webhook_endpoints

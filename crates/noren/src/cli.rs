@@ -23,6 +23,7 @@ use std::process::ExitCode;
 
 mod inbound;
 mod inbound_platforms;
+mod listen;
 mod order_settings;
 mod secret_key;
 use inbound::InboundCommand;
@@ -45,6 +46,9 @@ pub struct Cli {
 pub enum Command {
     /// Start the server (the default): migrate, then serve the APIs, checkout and portal.
     Serve,
+    /// Forward the key's test-mode events from any Noren to a local URL, signed with a listener
+    /// secret it prints; reconnects resume without loss or repeats.
+    Listen(listen::ListenArgs),
     /// Apply pending database migrations and exit.
     Migrate,
     /// Ask a running server whether it is ready: exit 0 when `URL` answers 2xx within 5 s, else
@@ -285,6 +289,7 @@ pub enum PartnerKeyCommand {
 pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(config).await,
+        Command::Listen(args) => listen::listen(args).await,
         Command::Healthcheck { url } => healthcheck(&config, url).await,
         Command::Migrate => {
             db::connect_and_migrate(&config.database_url).await?;

@@ -6,6 +6,7 @@ pub mod auth_cache;
 pub mod error;
 pub mod extract;
 pub mod layers;
+pub mod listen;
 pub mod metrics;
 pub mod ops;
 pub mod paths;

@@ -725,7 +725,7 @@ async fn write_ends(
 /// One delivery's signed headers: Standard Webhooks' (`webhook-id`, `webhook-timestamp`,
 /// `webhook-signature`) and Noren's (`Noren-Event-Id`, `Noren-Event-Type`,
 /// `Noren-Delivery-Attempt`, `Noren-Signature`), all over the same body and time.
-pub(super) struct Signed<'a> {
+pub struct Signed<'a> {
     pub id: &'a str,
     pub event_type: Option<&'a str>,
     pub attempt: i32,

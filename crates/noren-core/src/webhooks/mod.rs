@@ -34,6 +34,7 @@ pub mod settings;
 pub mod signing;
 pub mod spec;
 pub mod store;
+pub mod stream;
 
 use serde::{Deserialize, Serialize};
 

@@ -97,6 +97,8 @@ pub struct DeletedTestClock {
 /// The create's body (it may be empty).
 #[derive(Values, ToSchema)]
 #[schema(rename_all = "camelCase")]
+// Unknown members are refused (one 400 naming them): the schema says so.
+#[serde(deny_unknown_fields)]
 #[values(body = "json")]
 pub struct CreateClockValues {
     /// Where the clock starts (RFC 3339 with its offset), in the years 2000 to 2099; default now.
@@ -110,6 +112,7 @@ pub struct CreateClockValues {
 /// The advance's body.
 #[derive(Values, ToSchema)]
 #[schema(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 #[values(body = "json")]
 pub struct AdvanceClockValues {
     /// The clock's new time (RFC 3339 with its offset): not before its current time, at most 2

@@ -6,6 +6,7 @@ pub mod brands;
 pub mod checkout;
 pub mod dto;
 pub mod error;
+pub mod events_stream;
 pub mod examples;
 pub mod idempotency;
 pub mod miniprogram;

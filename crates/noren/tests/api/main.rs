@@ -29,6 +29,7 @@ mod inbound_reservations;
 mod inbound_shops;
 mod jobs;
 mod limits;
+mod listen;
 mod miniprogram;
 mod openapi;
 mod openapi_examples;

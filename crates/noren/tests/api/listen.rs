@@ -1,0 +1,154 @@
+//! The event stream and `noren listen` (issue 35, item 2): the real binary forwards the key's
+//! test-mode events to a local receiver, signed with the listener secret (Standard Webhooks and
+//! `Noren-Signature`), and never another shop's; the stream resumes after `Last-Event-ID` with
+//! nothing lost or repeated; a live key is refused (403), a sixth stream of a key too (429), and
+//! a `Last-Event-ID` of another shop's event is unknown (400).
+
+use eventsource_stream::Eventsource;
+use futures_util::StreamExt;
+use noren::webhooks::signing::{verify, verify_standard};
+use noren_testkit::receiver::Receiver;
+use noren_testkit::{TestApp, both_databases, fixtures, json};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+const BIN: &str = env!("CARGO_BIN_EXE_noren");
+const STREAM: &str = "/v3/events/stream";
+const SECRET: &str = "whsec_bGlzdGVuZXJzZWNyZXRmb3J0ZXN0aW5nMDE";
+
+async fn paid(app: &TestApp, key: &str) -> String {
+    let created = app.create_payment(key, &[("amount", "1000")]).await;
+    let token = created["predefined_payment"]["token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    app.pay(&token, "paypay").await
+}
+
+async fn open(app: &TestApp, key: &str, last: Option<&str>) -> reqwest::Response {
+    let mut req = app
+        .client
+        .get(app.url(STREAM))
+        .header("X-Auth-API-Key", key);
+    if let Some(id) = last {
+        req = req.header("Last-Event-ID", id);
+    }
+    req.send().await.expect("sent")
+}
+
+/// The next `n` events' (id, type) of an open stream.
+async fn next(
+    events: &mut (
+             impl futures_util::Stream<Item = Result<eventsource_stream::Event, impl std::fmt::Debug>>
+             + Unpin
+         ),
+    n: usize,
+) -> Vec<(String, String)> {
+    let mut got = Vec::new();
+    while got.len() < n {
+        let e = tokio::time::timeout(Duration::from_secs(10), events.next())
+            .await
+            .expect("an event within 10 s")
+            .expect("the stream goes on")
+            .expect("a well-formed event");
+        let data: serde_json::Value = serde_json::from_str(&e.data).expect("JSON data");
+        assert_eq!(data["id"], e.id.as_str());
+        assert_eq!(data["type"], e.event.as_str());
+        got.push((e.id, e.event));
+    }
+    got
+}
+
+both_databases! {
+    async fn noren_listen_forwards_the_key_s_events_signed_with_its_secret(app) {
+        let m = fixtures::test_merchant(app.db(), "Listening").await;
+        let other = fixtures::test_merchant(app.db(), "Elsewhere").await;
+        let rx = Receiver::start().await;
+        let mut child = tokio::process::Command::new(BIN)
+            .args(["listen", "--forward-to", &rx.url(), "--api-base", app.url("").trim_end_matches('/'), "--secret", SECRET, "--max-events", "2"])
+            .env("NOREN_KEY", &m.key)
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("noren listen starts");
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let mut said = Vec::new();
+        while let Some(line) = tokio::time::timeout(Duration::from_secs(10), lines.next_line()).await.expect("a line").expect("stdout") {
+            said.push(line.clone());
+            if line.starts_with("Connected") {
+                break;
+            }
+        }
+        assert!(said[0].contains(SECRET), "it prints the secret: {said:?}");
+
+        paid(&app, &other.key).await;
+        let number = paid(&app, &m.key).await;
+        let got = rx.wait_for(1, Duration::from_secs(5)).await;
+        let first = &got[0];
+        assert_eq!(first.json()["payment_number"], number.as_str(), "the key's own event, not another shop's");
+        let now = chrono::Utc::now().timestamp();
+        assert!(verify_standard(first.header("webhook-id"), first.header("webhook-timestamp"), first.header("webhook-signature"), &first.body, SECRET, now, 300));
+        assert!(verify(first.header("noren-signature"), &first.body, SECRET, now, 300));
+        assert_eq!(first.header("noren-event-type"), "payment.paid");
+
+        // A refund: the second event, and the listener's last (`--max-events 2`).
+        let res = app.post_values("/v3/universal_payments/refund", &m.key, &[("payment_number", &number)]).await;
+        assert_eq!(json(res).await["result_code"], 2000);
+        let got = rx.wait_for(2, Duration::from_secs(5)).await;
+        assert_eq!(got[1].header("noren-event-type"), "payment.refunded");
+        assert_eq!(got.len(), 2);
+        let status = tokio::time::timeout(Duration::from_secs(10), child.wait()).await.expect("it stops").expect("status");
+        assert!(status.success());
+        while let Some(line) = lines.next_line().await.expect("stdout") {
+            said.push(line);
+        }
+        assert!(said.iter().any(|l| l.contains("payment.refunded") && l.contains("200 OK")), "each delivery's answer is shown: {said:?}");
+    }
+
+    async fn a_stream_resumes_after_its_last_event_and_stays_with_its_key(app) {
+        let m = fixtures::test_merchant(app.db(), "Resume").await;
+        let other = fixtures::test_merchant(app.db(), "Other").await;
+        let live = fixtures::live_merchant(app.db(), "Live").await;
+        let res = open(&app, &m.key, None).await;
+        assert_eq!(res.status(), 200);
+        assert!(res.headers()["content-type"].to_str().expect("text").starts_with("text/event-stream"));
+        let mut events = res.bytes_stream().eventsource();
+        paid(&app, &m.key).await;
+        let first = next(&mut events, 1).await;
+        assert_eq!(first[0].1, "payment.paid");
+        drop(events);
+
+        // Two more while nobody listens, and another shop's.
+        paid(&app, &m.key).await;
+        paid(&app, &other.key).await;
+        paid(&app, &m.key).await;
+        let res = open(&app, &m.key, Some(&first[0].0)).await;
+        assert_eq!(res.status(), 200);
+        let mut events = res.bytes_stream().eventsource();
+        let resumed = next(&mut events, 2).await;
+        assert!(resumed.iter().all(|(id, t)| id != &first[0].0 && t == "payment.paid"), "{resumed:?}");
+        assert_ne!(resumed[0].0, resumed[1].0);
+        drop(events);
+
+        // Refusals: a live key, an event of another shop as Last-Event-ID, an unknown type, a sixth stream.
+        let res = open(&app, &live.key, None).await;
+        assert_eq!(res.status(), 403);
+        assert_eq!(json(res).await["code"], "forbidden");
+        let res = app.client.get(app.url(STREAM)).header("X-Auth-API-Key", &other.key).header("Last-Event-ID", &first[0].0).send().await.expect("sent");
+        assert_eq!(res.status(), 400);
+        assert_eq!(json(res).await["errors"][0]["field"], "Last-Event-ID");
+        let res = app.client.get(app.url(&format!("{STREAM}?events=reservation.confirmed"))).header("X-Auth-API-Key", &m.key).send().await.expect("sent");
+        assert_eq!(res.status(), 400);
+        let mut open_streams = Vec::new();
+        for _ in 0..5 {
+            let res = open(&app, &m.key, None).await;
+            assert_eq!(res.status(), 200);
+            open_streams.push(res);
+        }
+        let res = open(&app, &m.key, None).await;
+        assert_eq!(res.status(), 429);
+        assert!(res.headers().contains_key("retry-after"));
+        assert_eq!(open(&app, &other.key, None).await.status(), 200, "per key");
+        drop(open_streams);
+    }
+}
