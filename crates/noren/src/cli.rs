@@ -26,6 +26,7 @@ mod inbound_platforms;
 mod listen;
 mod order_settings;
 mod secret_key;
+mod trigger;
 use inbound::InboundCommand;
 use order_settings::{BenchMenusArgs, DeliveryAddressesCommand, OrderSettingsCommand};
 use secret_key::SecretKeyCommand;
@@ -49,6 +50,9 @@ pub enum Command {
     /// Forward the key's test-mode events from any Noren to a local URL, signed with a listener
     /// secret it prints; reconnects resume without loss or repeats.
     Listen(listen::ListenArgs),
+    /// Make a test-mode event happen through the sandbox's real flow (`payment.paid`,
+    /// `payment.refunded`), over the public API; prints what it made.
+    Trigger(trigger::TriggerArgs),
     /// Apply pending database migrations and exit.
     Migrate,
     /// Ask a running server whether it is ready: exit 0 when `URL` answers 2xx within 5 s, else
@@ -290,6 +294,7 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(config).await,
         Command::Listen(args) => listen::listen(args).await,
+        Command::Trigger(args) => trigger::trigger(args).await,
         Command::Healthcheck { url } => healthcheck(&config, url).await,
         Command::Migrate => {
             db::connect_and_migrate(&config.database_url).await?;

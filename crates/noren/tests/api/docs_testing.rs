@@ -38,6 +38,7 @@ const PLATFORM_DELETE: Block = block(
     "testing/test-clocks.md",
     "DELETE \"http://127.0.0.1:8080/v3/inbound-external",
 );
+const TRIGGER: Block = block("testing/local-loop.md", "noren trigger");
 const SHOWN_CLOCK: Block = block("testing/test-clocks.md", "\"walkthrough\"");
 const SHOWN_REFUND: Block = block("testing/test-clocks.md", "result_code");
 
@@ -111,8 +112,24 @@ async fn run_guides(app: TestApp, lang: Lang) {
         skip: &SKIPPED,
     }
     .script();
-    assert_eq!(script.blocks(), 12, "every block of the page runs");
-    let said = script.run_to_success(lang).await;
+    assert_eq!(
+        script.blocks(),
+        13,
+        "every block of the pages but `noren listen` runs"
+    );
+    // `noren` on PATH is this build (as after `make run`).
+    let (_bin_dir, path) = guides::noren_on_path();
+    let out = script
+        .command()
+        .env("PATH", path)
+        .output()
+        .await
+        .expect("bash runs");
+    let said = guides::said(&out);
+    assert!(
+        out.status.success(),
+        "a guide's example failed ({lang:?}):\n{said}"
+    );
     let answer = |b: Block| script.json(b);
     let shown = |b: Block| guides::shown(lang, b);
 
@@ -158,6 +175,12 @@ async fn run_guides(app: TestApp, lang: Lang) {
         "2027-01-20T09:00:00+09:00"
     );
     assert_eq!(answer(PLATFORM_DELETE)["id"], platform_clock["id"]);
+    // The trigger drove the sandbox: a payment made, approved and refunded.
+    let triggered = script.answer(TRIGGER);
+    assert!(
+        triggered.contains("approved attempt") && triggered.contains("refunded attempt"),
+        "{triggered}"
+    );
     // Back on real time: the demo shop's next payment is stamped now.
     let next = app.create_payment(key, &[("amount", "100")]).await;
     let t: chrono::DateTime<chrono::Utc> = next["predefined_payment"]["create_time"]

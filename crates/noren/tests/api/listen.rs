@@ -1,4 +1,4 @@
-//! The event stream and `noren listen` (issue 35, item 2): the real binary forwards the key's
+//! The event stream, `noren listen` and `noren trigger` (issue 35, item 2): the real binary forwards the key's
 //! test-mode events to a local receiver, signed with the listener secret (Standard Webhooks and
 //! `Noren-Signature`), and never another shop's; the stream resumes after `Last-Event-ID` with
 //! nothing lost or repeated; a live key is refused (403), a sixth stream of a key too (429), and
@@ -103,6 +103,56 @@ both_databases! {
             said.push(line);
         }
         assert!(said.iter().any(|l| l.contains("payment.refunded") && l.contains("200 OK")), "each delivery's answer is shown: {said:?}");
+    }
+
+    async fn noren_trigger_drives_the_sandbox_and_noren_listen_delivers_within_a_second(app) {
+        let m = fixtures::test_merchant(app.db(), "Triggered").await;
+        let base = app.url("").trim_end_matches('/').to_string();
+        let rx = Receiver::start().await;
+        let mut child = tokio::process::Command::new(BIN)
+            .args(["listen", "--forward-to", &rx.url(), "--api-base", &base, "--secret", SECRET, "--max-events", "2"])
+            .env("NOREN_KEY", &m.key)
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("noren listen starts");
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        while let Some(line) = tokio::time::timeout(Duration::from_secs(10), lines.next_line()).await.expect("a line").expect("stdout") {
+            if line.starts_with("Connected") {
+                break;
+            }
+        }
+        let out = tokio::process::Command::new(BIN)
+            .args(["trigger", "payment.refunded", "--api-base", &base])
+            .env("NOREN_KEY", &m.key)
+            .output()
+            .await
+            .expect("noren trigger runs");
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(said.contains("created payment") && said.contains("approved attempt") && said.contains("refunded attempt"), "{said}");
+        let triggered = std::time::Instant::now();
+        let got = rx.wait_for(2, Duration::from_secs(5)).await;
+        assert!(triggered.elapsed() < Duration::from_secs(2), "both events within a second or so: {:?}", triggered.elapsed());
+        let now = chrono::Utc::now().timestamp();
+        let types: Vec<&str> = got.iter().map(|r| r.header("noren-event-type")).collect();
+        assert_eq!(types, ["payment.paid", "payment.refunded"]);
+        for r in &got {
+            assert!(verify(r.header("noren-signature"), &r.body, SECRET, now, 300));
+        }
+        assert!(tokio::time::timeout(Duration::from_secs(10), child.wait()).await.expect("it stops").expect("status").success());
+
+        // Refused: an event it cannot make, a live key.
+        let live = fixtures::live_merchant(app.db(), "LiveTrigger").await;
+        for (event, key) in [("reservation.exploded", m.key.as_str()), ("payment.paid", live.key.as_str())] {
+            let out = tokio::process::Command::new(BIN)
+                .args(["trigger", event, "--api-base", &base])
+                .env("NOREN_KEY", key)
+                .output()
+                .await
+                .expect("runs");
+            assert!(!out.status.success(), "{event} with {key}");
+        }
     }
 
     async fn a_stream_resumes_after_its_last_event_and_stays_with_its_key(app) {
