@@ -7,7 +7,9 @@ pub mod http;
 pub mod service;
 pub mod store;
 
-use http::{admin, availability, create, reservations, test_clock, update, webhook_endpoints};
+use http::{
+    admin, availability, create, events_stream, reservations, test_clock, update, webhook_endpoints,
+};
 
 use admin::MerchantKeyScheme;
 use http::{courses, holds, images, shops};
@@ -79,4 +81,5 @@ pub fn router() -> OpenApiRouter<AppState> {
             test_clock::delete_test_clock
         ))
         .routes(routes!(test_clock::advance_test_clock))
+        .routes(routes!(events_stream::stream_events))
 }

@@ -7,6 +7,7 @@ pub mod courses;
 pub mod create;
 pub mod dto;
 pub mod errors;
+pub mod events_stream;
 pub mod holds;
 pub mod images;
 pub mod reservations;

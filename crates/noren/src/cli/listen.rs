@@ -1,6 +1,7 @@
 //! `noren listen` (issue 35, item 2): the local loop of a developer whose machine cannot be
 //! reached from outside. It opens the key's event stream on any Noren (`GET /v3/events/stream`
-//! with a merchant's secret test key), and forwards each event to a local URL, signed as a
+//! with a merchant's secret test key, or `…/inbound-external/{platform}/events/stream` with a
+//! partner's test key and `--platform`), and forwards each event to a local URL, signed as a
 //! webhook delivery is (Standard Webhooks headers and `Noren-Signature`) with a listener secret
 //! it makes and prints, so that the receiver verifies it with the code it runs in production.
 //! Each delivery's answer is printed. When the stream ends or breaks, it reconnects with
@@ -26,9 +27,13 @@ pub struct ListenArgs {
     /// The Noren to listen to.
     #[arg(long, default_value = "http://127.0.0.1:8080", env = "NOREN_API_BASE")]
     pub api_base: String,
-    /// A merchant's secret test key (`sk_test_…`).
+    /// A merchant's secret test key (`sk_test_…`), or a partner's test key (`ipk_test_…`) with
+    /// `--platform`.
     #[arg(long, env = "NOREN_KEY", hide_env_values = true)]
     pub api_key: String,
+    /// The partner platform's code, for a partner key (its reservation notifications).
+    #[arg(long, env = "NOREN_PLATFORM")]
+    pub platform: Option<String>,
     /// The signing secret of the forwarded events (default: a new one, printed).
     #[arg(long, env = "NOREN_LISTEN_SECRET", hide_env_values = true)]
     pub secret: Option<String>,
@@ -49,11 +54,22 @@ struct Streamed<'a> {
 
 /// `noren listen`.
 pub async fn listen(args: ListenArgs) -> anyhow::Result<ExitCode> {
-    if !args.api_key.starts_with("sk_test_") {
-        bail!(
-            "noren listen takes a merchant's secret test key (sk_test_…): streams are test mode only"
-        );
-    }
+    let base = args.api_base.trim_end_matches('/');
+    let (url, auth) = match (&args.platform, args.api_key.starts_with("ipk_test_")) {
+        (Some(platform), true) => (
+            format!("{base}/v3/inbound-external/{platform}/events/stream"),
+            ("Authorization", format!("Bearer {}", args.api_key)),
+        ),
+        (None, true) => bail!("a partner key listens to its platform's stream: give --platform"),
+        (_, false) if args.api_key.starts_with("sk_test_") => (
+            format!("{base}/v3/events/stream"),
+            ("X-Auth-API-Key", args.api_key.clone()),
+        ),
+        _ => bail!(
+            "noren listen takes a merchant's secret test key (sk_test_…) or a partner's test key \
+             (ipk_test_…, with --platform): streams are test mode only"
+        ),
+    };
     let secret = args.secret.clone().unwrap_or_else(new_secret);
     let client = reqwest::Client::builder()
         .connect_timeout(Duration::from_secs(10))
@@ -62,7 +78,6 @@ pub async fn listen(args: ListenArgs) -> anyhow::Result<ExitCode> {
         .timeout(Duration::from_secs(10))
         .redirect(reqwest::redirect::Policy::none())
         .build()?;
-    let url = format!("{}/v3/events/stream", args.api_base.trim_end_matches('/'));
     println!(
         "Ready. Forwarding the key's test-mode events to {}; they are signed with {secret} (^C to quit)",
         args.forward_to
@@ -73,7 +88,7 @@ pub async fn listen(args: ListenArgs) -> anyhow::Result<ExitCode> {
     loop {
         let mut req = client
             .get(&url)
-            .header("X-Auth-API-Key", &args.api_key)
+            .header(auth.0, &auth.1)
             .header("Accept", "text/event-stream");
         if let Some(events) = &args.events {
             req = req.query(&[("events", events)]);

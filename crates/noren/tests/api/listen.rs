@@ -155,6 +155,50 @@ both_databases! {
         }
     }
 
+    async fn a_partner_listens_to_its_platform_s_notifications(app) {
+        use crate::inbound_booking::{NEXT, booking, create, shop_with};
+        let s = shop_with(&app, |_| {}, |_| {}).await;
+        let rx = Receiver::start().await;
+        let base = app.url("").trim_end_matches('/').to_string();
+        let mut child = tokio::process::Command::new(BIN)
+            .args(["listen", "--forward-to", &rx.url(), "--api-base", &base, "--platform", s.platform, "--secret", SECRET, "--max-events", "1"])
+            .env("NOREN_KEY", &s.test)
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("noren listen starts");
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        while let Some(line) = tokio::time::timeout(Duration::from_secs(10), lines.next_line()).await.expect("a line").expect("stdout") {
+            if line.starts_with("Connected") {
+                break;
+            }
+        }
+        // The shop's own stream never carries the platform's notifications.
+        let res = open(&app, &s.merchant, None).await;
+        assert_eq!(res.status(), 200);
+        let mut shop_events = res.bytes_stream().eventsource();
+        let res = create(&app, &s.test, s.id, &booking(&s, "L-1", &format!("{NEXT}T19:00"), 2)).await;
+        assert_eq!(res.status(), 200);
+        let id = json(res).await["id"].as_str().expect("id").to_string();
+        let res = app.client
+            .patch(app.url(&format!("/v3/inbound-external/{}/shops/reservations/{id}/cancel", s.platform)))
+            .bearer_auth(&s.test)
+            .json(&serde_json::json!({"remark": "Plans changed."}))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(res.status(), 200);
+        let got = rx.wait_for(1, Duration::from_secs(5)).await;
+        assert_eq!(got[0].header("noren-event-type"), "reservation.cancelled");
+        assert_eq!(got[0].json()["reservation"]["id"], id.as_str());
+        assert!(verify(got[0].header("noren-signature"), &got[0].body, SECRET, chrono::Utc::now().timestamp(), 300));
+        assert!(tokio::time::timeout(Duration::from_secs(10), child.wait()).await.expect("it stops").expect("status").success());
+        assert!(tokio::time::timeout(Duration::from_millis(600), shop_events.next()).await.is_err(), "nothing on the shop's stream");
+        // A live partner key is refused.
+        let res = app.client.get(app.url(&format!("/v3/inbound-external/{}/events/stream", s.platform))).bearer_auth(&s.live).send().await.expect("sent");
+        assert_eq!(res.status(), 403);
+    }
+
     async fn a_stream_resumes_after_its_last_event_and_stays_with_its_key(app) {
         let m = fixtures::test_merchant(app.db(), "Resume").await;
         let other = fixtures::test_merchant(app.db(), "Other").await;
