@@ -308,6 +308,26 @@ impl Clocks {
     }
 }
 
+/// What an advance ran: job runs by kind (`webhook`: delivery attempts of webhooks and
+/// notifications; `menu_import`: scheduled menu imports), and their total.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct AdvanceRan {
+    pub ran: std::collections::BTreeMap<String, u64>,
+    pub total: u64,
+}
+
+impl AdvanceRan {
+    /// What the last advance of `clock` ran; `None` before its first.
+    pub fn last(clock: &Model) -> Option<Self> {
+        let ran: std::collections::BTreeMap<String, u64> =
+            serde_json::from_str(clock.last_ran.as_deref()?).ok()?;
+        Some(AdvanceRan {
+            total: ran.values().sum(),
+            ran,
+        })
+    }
+}
+
 /// The clock of `owner`'s test mode (none for live mode).
 async fn find(db: &impl ConnectionTrait, owner: Owner) -> Result<Option<Model>, DbErr> {
     if owner.livemode {

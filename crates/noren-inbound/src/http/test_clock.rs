@@ -10,7 +10,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use noren_core::clocks::{Advanced, ClockError};
+use noren_core::clocks::{AdvanceRan, Advanced, ClockError};
 use noren_core::db::entities::test_clock;
 use noren_core::domain::jst;
 use noren_core::http::auth::Partner;
@@ -19,7 +19,6 @@ use noren_core::http::state::AppState;
 use noren_core::http::values::{FromValues, Rfc3339, Text, Values};
 use noren_core::webhooks::endpoints::Owner;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 type Name = Text<100>;
@@ -56,23 +55,9 @@ pub struct TestClock {
     pub updated_at: String,
 }
 
-/// What an advance ran: job runs by kind (`webhook`: notification delivery attempts) and their
-/// total.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AdvanceRan {
-    pub ran: BTreeMap<String, u64>,
-    pub total: u64,
-}
-
 impl From<test_clock::Model> for TestClock {
     fn from(c: test_clock::Model) -> Self {
-        let last_advance = c.last_ran.as_deref().and_then(|json| {
-            let ran: BTreeMap<String, u64> = serde_json::from_str(json).ok()?;
-            Some(AdvanceRan {
-                total: ran.values().sum(),
-                ran,
-            })
-        });
+        let last_advance = AdvanceRan::last(&c);
         TestClock {
             id: c.public_id,
             name: c.name,

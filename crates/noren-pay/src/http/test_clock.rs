@@ -7,7 +7,7 @@
 use crate::http::dto::iso;
 use axum::extract::State;
 use axum::http::StatusCode;
-use noren_core::clocks::Advanced;
+use noren_core::clocks::{AdvanceRan, Advanced};
 use noren_core::db::entities::test_clock;
 use noren_core::http::auth::SecretKey;
 use noren_core::http::error::{ApiError, ErrorBody};
@@ -16,7 +16,6 @@ use noren_core::http::state::AppState;
 use noren_core::http::values::{Rfc3339, Text, Values};
 use noren_core::webhooks::endpoints::Owner;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
 
 type Name = Text<100>;
@@ -52,23 +51,9 @@ pub struct TestClock {
     pub update_time: String,
 }
 
-/// What an advance ran: job runs by kind (`webhook`: webhook delivery attempts, to the
-/// payment's URL and to endpoints; `menu_import`: scheduled menu imports), and their total.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AdvanceRan {
-    pub ran: BTreeMap<String, u64>,
-    pub total: u64,
-}
-
 impl From<test_clock::Model> for TestClock {
     fn from(c: test_clock::Model) -> Self {
-        let last_advance = c.last_ran.as_deref().and_then(|json| {
-            let ran: BTreeMap<String, u64> = serde_json::from_str(json).ok()?;
-            Some(AdvanceRan {
-                total: ran.values().sum(),
-                ran,
-            })
-        });
+        let last_advance = AdvanceRan::last(&c);
         TestClock {
             id: c.public_id,
             name: c.name,

@@ -59,26 +59,45 @@ async fn next(
     got
 }
 
+/// `noren listen` with `args` and `key`, once it says it is connected; its stdout's lines.
+async fn listening(
+    key: &str,
+    args: &[&str],
+) -> (
+    tokio::process::Child,
+    tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+    Vec<String>,
+) {
+    let mut child = tokio::process::Command::new(BIN)
+        .arg("listen")
+        .args(args)
+        .args(["--secret", SECRET])
+        .env("NOREN_KEY", key)
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("noren listen starts");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let mut said = Vec::new();
+    while let Some(line) = tokio::time::timeout(Duration::from_secs(10), lines.next_line())
+        .await
+        .expect("a line")
+        .expect("stdout")
+    {
+        said.push(line.clone());
+        if line.starts_with("Connected") {
+            break;
+        }
+    }
+    (child, lines, said)
+}
+
 both_databases! {
     async fn noren_listen_forwards_the_key_s_events_signed_with_its_secret(app) {
         let m = fixtures::test_merchant(app.db(), "Listening").await;
         let other = fixtures::test_merchant(app.db(), "Elsewhere").await;
         let rx = Receiver::start().await;
-        let mut child = tokio::process::Command::new(BIN)
-            .args(["listen", "--forward-to", &rx.url(), "--api-base", app.url("").trim_end_matches('/'), "--secret", SECRET, "--max-events", "2"])
-            .env("NOREN_KEY", &m.key)
-            .stdout(std::process::Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("noren listen starts");
-        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        let mut said = Vec::new();
-        while let Some(line) = tokio::time::timeout(Duration::from_secs(10), lines.next_line()).await.expect("a line").expect("stdout") {
-            said.push(line.clone());
-            if line.starts_with("Connected") {
-                break;
-            }
-        }
+        let (mut child, mut lines, mut said) = listening(&m.key, &["--forward-to", &rx.url(), "--api-base", app.url("").trim_end_matches('/'), "--max-events", "2"]).await;
         assert!(said[0].contains(SECRET), "it prints the secret: {said:?}");
 
         paid(&app, &other.key).await;
@@ -109,19 +128,7 @@ both_databases! {
         let m = fixtures::test_merchant(app.db(), "Triggered").await;
         let base = app.url("").trim_end_matches('/').to_string();
         let rx = Receiver::start().await;
-        let mut child = tokio::process::Command::new(BIN)
-            .args(["listen", "--forward-to", &rx.url(), "--api-base", &base, "--secret", SECRET, "--max-events", "2"])
-            .env("NOREN_KEY", &m.key)
-            .stdout(std::process::Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("noren listen starts");
-        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        while let Some(line) = tokio::time::timeout(Duration::from_secs(10), lines.next_line()).await.expect("a line").expect("stdout") {
-            if line.starts_with("Connected") {
-                break;
-            }
-        }
+        let (mut child, _lines, _) = listening(&m.key, &["--forward-to", &rx.url(), "--api-base", &base, "--max-events", "2"]).await;
         let out = tokio::process::Command::new(BIN)
             .args(["trigger", "payment.refunded", "--api-base", &base])
             .env("NOREN_KEY", &m.key)
@@ -160,19 +167,7 @@ both_databases! {
         let s = shop_with(&app, |_| {}, |_| {}).await;
         let rx = Receiver::start().await;
         let base = app.url("").trim_end_matches('/').to_string();
-        let mut child = tokio::process::Command::new(BIN)
-            .args(["listen", "--forward-to", &rx.url(), "--api-base", &base, "--platform", s.platform, "--secret", SECRET, "--max-events", "1"])
-            .env("NOREN_KEY", &s.test)
-            .stdout(std::process::Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("noren listen starts");
-        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        while let Some(line) = tokio::time::timeout(Duration::from_secs(10), lines.next_line()).await.expect("a line").expect("stdout") {
-            if line.starts_with("Connected") {
-                break;
-            }
-        }
+        let (mut child, _lines, _) = listening(&s.test, &["--forward-to", &rx.url(), "--api-base", &base, "--platform", s.platform, "--max-events", "1"]).await;
         // The shop's own stream never carries the platform's notifications.
         let res = open(&app, &s.merchant, None).await;
         assert_eq!(res.status(), 200);
