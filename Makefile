@@ -24,7 +24,7 @@ PORTAL_SRC := $(shell find portal/docs portal/src portal/i18n portal/blog portal
 CHECKOUT_SRC := $(shell find checkout/src -type f 2>/dev/null) checkout/index.html checkout/vite.config.ts checkout/package.json checkout/package-lock.json \
 	tools/precompress.mjs
 
-.PHONY: audit moto litestream help run build server local-server portal checkout test lint fmt openapi lint-openapi clients e2e contract ci bench clean image image-check deploy-check scale-test chaos
+.PHONY: audit moto litestream help run build server local-server portal checkout test lint fmt openapi lint-openapi clients clients-generate e2e contract ci bench clean image image-check deploy-check scale-test chaos
 
 help:
 	@echo "make run     build what is needed and start noren on http://127.0.0.1:8080 (SQLite, demo data, sandbox keys)"
@@ -113,6 +113,11 @@ lint-openapi: tools/node_modules/.installed
 clients: server
 	NOREN_BIN=$(NOREN_BIN) bash clients/run.sh
 
+## Regenerate the official clients' types from the committed specs (after `noren openapi --out
+## openapi`); `make clients` fails while they differ.
+clients-generate:
+	cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error && npm run -s generate
+
 ## Browser tests (@playwright/test + Debian chromium) against the release server.
 e2e: server portal checkout e2e/node_modules/.installed
 	cd e2e && NOREN_BIN=$(NOREN_BIN) npm test
@@ -179,7 +184,7 @@ audit: server portal audit/node_modules/.installed
 	cd audit && NOREN_BIN=$(NOREN_BIN) npm run -s audit
 
 bench: server
-	cargo build --release --locked -p noren-testkit --bin webhook-bench --bin import-bench --bin clock-bench
+	cargo build --release --locked -p noren-testkit --bin webhook-bench --bin import-bench --bin clock-bench --bin stream-bench
 	NOREN_BIN=$(NOREN_BIN) bash bench/run.sh
 
 ## The container image (Containerfile), built without a registry: base images from Debian's

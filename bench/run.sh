@@ -14,7 +14,7 @@
 #   NOREN_BENCH_KEEP       1 = keep the work folder (the servers' logs) instead of deleting it; it is
 #                          kept anyway when a measurement saw an answer that was not 2xx
 #   NOREN_BENCH_ONLY       phases to run, comma-separated (default: all): payments, append, shop,
-#                          webhooks, clocks, inbound, imports, postgres, scale. /healthz, the baseline,
+#                          webhooks, clocks, streams, inbound, imports, postgres, scale. /healthz, the baseline,
 #                          always runs. `scale` (PostgreSQL behind HAProxy with deploy/haproxy.cfg,
 #                          one process then two) needs haproxy.
 #
@@ -34,6 +34,7 @@ NOREN_BIN="${NOREN_BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/noren/target}/release/n
 WEBHOOK_BENCH="${NOREN_WEBHOOK_BENCH:-$(dirname "$NOREN_BIN")/webhook-bench}"
 IMPORT_BENCH="${NOREN_IMPORT_BENCH:-$(dirname "$NOREN_BIN")/import-bench}"
 CLOCK_BENCH="${NOREN_CLOCK_BENCH:-$(dirname "$NOREN_BIN")/clock-bench}"
+STREAM_BENCH="${NOREN_STREAM_BENCH:-$(dirname "$NOREN_BIN")/stream-bench}"
 DURATION="${NOREN_BENCH_DURATION:-10}"
 DURATION="${DURATION%s}"
 WARMUP="${NOREN_BENCH_WARMUP:-2}"
@@ -79,6 +80,10 @@ IMPORT_BENCH_MENUS=10000
 # (every retry of every event runs within the one call): the call's time, in seconds.
 CLOCK_BENCH_EVENTS=1000
 TARGET_CLOCK_ADVANCE_S=30
+# Issue 35: 5 event and 5 log streams of one key (one of each never read) while 2,000 events are
+# made: the server's memory rise (MiB).
+STREAM_BENCH_EVENTS=2000
+TARGET_STREAM_RISE_MIB=20
 TARGET_IMPORT_PREVIEW_S=2
 TARGET_IMPORT_S=5
 TARGET_IMPORT_RISE_MIB=100
@@ -524,6 +529,19 @@ clocks() {
   RATIO_LINES+=("$(printf '%-34s %8s s     target < %s s        %s' "advance 30 days (${CLOCK_BENCH_EVENTS} events)" "$took" "$TARGET_CLOCK_ADVANCE_S" "$VERDICT")")
 }
 
+# streams KEY: 5 event and 5 log streams of the key, one of each stalled, while STREAM_BENCH_EVENTS
+# events are made (stream-bench): every reading listener gets every event; the memory rise.
+streams() {
+  local line rise
+  [[ -x "$STREAM_BENCH" ]] || die "no stream-bench at $STREAM_BENCH (cargo build --release -p noren-testkit --bin stream-bench)"
+  echo "bench: streams: 5 event and 5 log streams, ${STREAM_BENCH_EVENTS} events" >&2
+  line="$("$STREAM_BENCH" "$BASE_URL" "$1" "$SERVER_PID" "$STREAM_BENCH_EVENTS")"
+  rise="$(sed -n 's/.* memory rise \([0-9.]*\) MiB.*/\1/p' <<<"$line")"
+  RATIO_LINES+=("streams: $line")
+  check "$rise" "<" "$TARGET_STREAM_RISE_MIB"
+  RATIO_LINES+=("$(printf '%-34s %8s MiB   target < %s MiB     %s' "streams memory rise (${STREAM_BENCH_EVENTS} events)" "$rise" "$TARGET_STREAM_RISE_MIB" "$VERDICT")")
+}
+
 # inbound NAME_SUFFIX: the demo shop made a 20-course inbound shop with 2,000 reservations
 # (bench/inbound.py seed, through the operator CLI and the real create call), then the 30-day
 # scan, availability, shop search and create under load. Judged on SQLite (no suffix);
@@ -806,6 +824,7 @@ or set NOREN_BIN"
   fi
   phase webhooks && webhooks "$key"
   phase clocks && clocks "$key"
+  phase streams && streams "$key"
   AFTER_RSS_KIB="$(rss_kib VmRSS)"
   # Inbound before the import, whose 10,000-menu workbook leaves the process larger: the inbound
   # calls' peaks are then their own.

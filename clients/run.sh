@@ -89,3 +89,21 @@ shops=$(python3 -c 'import json, sys; print(",".join(map(str, json.load(open(sys
 echo "running webhook endpoints verified with standardwebhooks (Python $VERIFIER, Node: clients/node) against $base"
 PYTHONPATH="$dir" "$VENV/bin/python" "$HERE/webhooks_flow.py" "$base" "$key" "$partner" "$platform" "$shops" \
   "http://127.0.0.1:$node_port" "$BIN"
+
+# Issue 35, item 3: the official TypeScript client (clients/typescript). Its generated types must
+# be those of the committed specs (a spec changed and the client was not regenerated fails
+# here), it builds, its tests run against this server, and its `npm pack` artifact installs into
+# an empty project and imports.
+ts="$HERE/typescript"
+if [ ! -f "$ts/node_modules/.installed" ] || [ "$ts/package-lock.json" -nt "$ts/node_modules/.installed" ]; then
+  (cd "$ts" && npm ci --no-audit --no-fund --loglevel=error --prefer-offline && touch node_modules/.installed)
+fi
+(cd "$ts" && npm run -s check-generated && npm run -s build)
+echo "running the TypeScript client's tests against $base"
+(cd "$ts" && NOREN_BASE="$base" NOREN_KEY="$key" NOREN_PARTNER_KEY="$partner" NOREN_PLATFORM="$platform" \
+  NOREN_SHOP_ID="$(demo shop_id)" NOREN_INBOUND_SHOP="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["inbound_shop_ids"][0])' "$demo_dir/demo.json")" \
+  npm test)
+tarball=$(cd "$ts" && npm pack --silent --pack-destination "$dir")
+mkdir -p "$dir/ts-install" && (cd "$dir/ts-install" && npm init -y >/dev/null \
+  && npm install --no-audit --no-fund --loglevel=error --prefer-offline "$dir/$tarball" >/dev/null \
+  && node --input-type=module -e "import { createNoren, SPECS } from '@noren/client'; createNoren(); console.log('installed $tarball: @noren/client for pay ' + SPECS.pay.version + ', order ' + SPECS.order.version + ', inbound ' + SPECS.inbound.version)")

@@ -8,7 +8,8 @@ pub mod service;
 pub mod store;
 
 use http::{
-    admin, availability, create, events_stream, reservations, test_clock, update, webhook_endpoints,
+    admin, availability, create, events_stream, logs_stream, reservations, test_clock, update,
+    webhook_endpoints,
 };
 
 use admin::MerchantKeyScheme;
@@ -82,4 +83,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(test_clock::advance_test_clock))
         .routes(routes!(events_stream::stream_events))
+        .routes(routes!(logs_stream::stream_logs))
 }

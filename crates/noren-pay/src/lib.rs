@@ -7,8 +7,8 @@ pub mod service;
 pub mod store;
 
 use http::{
-    brands, checkout, events_stream, miniprogram, payments, refund, sandbox, test_clock,
-    webhook_endpoints, webhook_events, whoami,
+    brands, checkout, events_stream, logs_stream, miniprogram, payments, refund, sandbox,
+    test_clock, webhook_endpoints, webhook_events, whoami,
 };
 
 use axum::routing::get;
@@ -63,6 +63,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(webhook_events::list_webhook_events))
         .routes(routes!(webhook_events::redeliver_webhook_event))
         .routes(routes!(events_stream::stream_events))
+        .routes(routes!(logs_stream::stream_logs))
         .routes(routes!(
             webhook_endpoints::create_webhook_endpoint,
             webhook_endpoints::list_webhook_endpoints

@@ -128,6 +128,10 @@ pub fn build_router(state: AppState, api: Router<AppState>) -> Router {
         ))
         .layer(middleware::from_fn(layers::normalize_errors))
         .layer(CatchPanicLayer::custom(layers::panic_response))
+        .layer(middleware::from_fn_with_state(
+            state.request_log.clone(),
+            noren_core::http::request_log::record,
+        ))
         .layer(middleware::from_fn(layers::check_target))
         .layer(middleware::from_fn_with_state(
             state.rate_limits.clone(),
@@ -234,6 +238,7 @@ impl Server {
             clock,
             objects,
             lifecycle: Arc::default(),
+            request_log: Arc::default(),
         });
         let router = build_router(state.clone(), api);
         Ok(Server {

@@ -24,6 +24,7 @@ use std::process::ExitCode;
 mod inbound;
 mod inbound_platforms;
 mod listen;
+mod logs;
 mod order_settings;
 mod secret_key;
 mod trigger;
@@ -51,8 +52,11 @@ pub enum Command {
     /// secret it prints; reconnects resume without loss or repeats.
     Listen(listen::ListenArgs),
     /// Make a test-mode event happen through the sandbox's real flow (`payment.paid`,
-    /// `payment.refunded`), over the public API; prints what it made.
+    /// `payment.refunded`, `reservation.confirmed`), over the public API; prints what it made.
     Trigger(trigger::TriggerArgs),
+    /// Show the key's test-mode requests as they finish (`noren logs tail`), from any Noren.
+    #[command(subcommand)]
+    Logs(logs::LogsCommand),
     /// Apply pending database migrations and exit.
     Migrate,
     /// Ask a running server whether it is ready: exit 0 when `URL` answers 2xx within 5 s, else
@@ -295,6 +299,7 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<ExitCode> {
         Command::Serve => serve(config).await,
         Command::Listen(args) => listen::listen(args).await,
         Command::Trigger(args) => trigger::trigger(args).await,
+        Command::Logs(cmd) => logs::logs(cmd).await,
         Command::Healthcheck { url } => healthcheck(&config, url).await,
         Command::Migrate => {
             db::connect_and_migrate(&config.database_url).await?;

@@ -7,6 +7,7 @@
 use crate::db::repo::accounts::{self, MerchantPrincipal, PartnerPrincipal};
 use crate::domain::keys::{MerchantFamily, MerchantKey, PartnerKey};
 use crate::http::error::ApiError;
+use crate::http::request_log::Seen;
 use crate::http::state::AppState;
 use crate::webhooks::endpoints::Owner;
 use axum::extract::{FromRequestParts, RawPathParams};
@@ -93,12 +94,14 @@ impl FromRequestParts<AppState> for Merchant {
                 found
             }
         };
-        if principal.device.disabled {
+        let merchant = Merchant(principal);
+        Seen::mark(parts, merchant.owner());
+        if merchant.0.device.disabled {
             return Err(ApiError::Forbidden(
                 "this key's shop device is disabled".into(),
             ));
         }
-        Ok(Merchant(principal))
+        Ok(merchant)
     }
 }
 
@@ -161,6 +164,8 @@ impl FromRequestParts<AppState> for Partner {
                 "no platform {platform} for this key"
             )));
         }
-        Ok(Partner(principal))
+        let partner = Partner(principal);
+        Seen::mark(parts, partner.owner());
+        Ok(partner)
     }
 }

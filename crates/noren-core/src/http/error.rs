@@ -376,6 +376,10 @@ impl IntoResponse for ApiError {
             res.headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
         }
+        if let Some(reason) = reason {
+            // For the request log (`http::request_log`): the refusal's reason, without the body.
+            res.extensions_mut().insert(reason);
+        }
         res
     }
 }

@@ -76,6 +76,8 @@ pub struct Shared {
     pub objects: Arc<crate::objects::Objects>,
     /// This process's instance id and whether it is shutting down (`/readyz`).
     pub lifecycle: Arc<Lifecycle>,
+    /// The requests of test keys, for the log streams (`noren logs tail`).
+    pub request_log: Arc<crate::http::request_log::RequestLog>,
 }
 
 /// Shop numbers by shop id. They never change, so the TTL only bounds how long a deleted shop's

@@ -10,6 +10,7 @@ pub mod errors;
 pub mod events_stream;
 pub mod holds;
 pub mod images;
+pub mod logs_stream;
 pub mod reservations;
 pub mod shops;
 pub mod test_clock;

@@ -9,6 +9,7 @@ pub mod error;
 pub mod events_stream;
 pub mod examples;
 pub mod idempotency;
+pub mod logs_stream;
 pub mod miniprogram;
 pub mod params;
 pub mod payments;

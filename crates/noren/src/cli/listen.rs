@@ -54,22 +54,12 @@ struct Streamed<'a> {
 
 /// `noren listen`.
 pub async fn listen(args: ListenArgs) -> anyhow::Result<ExitCode> {
-    let base = args.api_base.trim_end_matches('/');
-    let (url, auth) = match (&args.platform, args.api_key.starts_with("ipk_test_")) {
-        (Some(platform), true) => (
-            format!("{base}/v3/inbound-external/{platform}/events/stream"),
-            ("Authorization", format!("Bearer {}", args.api_key)),
-        ),
-        (None, true) => bail!("a partner key listens to its platform's stream: give --platform"),
-        (_, false) if args.api_key.starts_with("sk_test_") => (
-            format!("{base}/v3/events/stream"),
-            ("X-Auth-API-Key", args.api_key.clone()),
-        ),
-        _ => bail!(
-            "noren listen takes a merchant's secret test key (sk_test_…) or a partner's test key \
-             (ipk_test_…, with --platform): streams are test mode only"
-        ),
-    };
+    let (url, auth) = stream_of(
+        &args.api_base,
+        &args.api_key,
+        args.platform.as_deref(),
+        "events",
+    )?;
     let secret = args.secret.clone().unwrap_or_else(new_secret);
     let client = reqwest::Client::builder()
         .connect_timeout(Duration::from_secs(10))
@@ -84,7 +74,6 @@ pub async fn listen(args: ListenArgs) -> anyhow::Result<ExitCode> {
     );
     let mut last: Option<String> = None;
     let mut forwarded = 0u64;
-    let mut wait = Duration::from_millis(250);
     loop {
         let mut req = client
             .get(&url)
@@ -96,27 +85,7 @@ pub async fn listen(args: ListenArgs) -> anyhow::Result<ExitCode> {
         if let Some(id) = &last {
             req = req.header("Last-Event-ID", id);
         }
-        let res = match req.send().await {
-            Ok(res) => res,
-            Err(e) => {
-                eprintln!("cannot reach {url} ({e}); trying again in {wait:?}");
-                tokio::time::sleep(wait).await;
-                wait = (wait * 2).min(Duration::from_secs(10));
-                continue;
-            }
-        };
-        let status = res.status();
-        if status.as_u16() == 429 || status.is_server_error() {
-            eprintln!("the stream answered {status}; trying again in {wait:?}");
-            tokio::time::sleep(wait).await;
-            wait = (wait * 2).min(Duration::from_secs(10));
-            continue;
-        }
-        if !status.is_success() {
-            let body = res.text().await.unwrap_or_default();
-            bail!("the stream answered {status}: {body}");
-        }
-        wait = Duration::from_millis(250);
+        let res = connect(req, &url).await?;
         println!("Connected to {url}");
         let mut events = res.bytes_stream().eventsource();
         while let Some(event) = events.next().await {
@@ -140,6 +109,63 @@ pub async fn listen(args: ListenArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
+}
+
+/// Opens a stream, trying again with backoff (250 ms doubling to 10 s) while the server cannot
+/// be reached or answers 429 or 5xx; any other refusal is the command's error.
+pub(super) async fn connect(
+    req: reqwest::RequestBuilder,
+    url: &str,
+) -> anyhow::Result<reqwest::Response> {
+    let mut wait = Duration::from_millis(250);
+    loop {
+        let attempt = req
+            .try_clone()
+            .context("a stream request has no body to clone")?;
+        match attempt.send().await {
+            Err(e) => eprintln!("cannot reach {url} ({e}); trying again in {wait:?}"),
+            Ok(res) if res.status().as_u16() == 429 || res.status().is_server_error() => {
+                eprintln!(
+                    "the stream answered {}; trying again in {wait:?}",
+                    res.status()
+                );
+            }
+            Ok(res) if !res.status().is_success() => {
+                let status = res.status();
+                let body = res.text().await.unwrap_or_default();
+                bail!("the stream answered {status}: {body}");
+            }
+            Ok(res) => return Ok(res),
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_secs(10));
+    }
+}
+
+/// The URL of a key's stream (`events` or `logs`) and the header that authenticates it: a
+/// merchant's secret test key, or a partner's test key with its platform.
+pub(super) fn stream_of(
+    api_base: &str,
+    key: &str,
+    platform: Option<&str>,
+    stream: &str,
+) -> anyhow::Result<(String, (&'static str, String))> {
+    let base = api_base.trim_end_matches('/');
+    Ok(match (platform, key.starts_with("ipk_test_")) {
+        (Some(platform), true) => (
+            format!("{base}/v3/inbound-external/{platform}/{stream}/stream"),
+            ("Authorization", format!("Bearer {key}")),
+        ),
+        (None, true) => bail!("a partner key reads its platform's stream: give --platform"),
+        (_, false) if key.starts_with("sk_test_") => (
+            format!("{base}/v3/{stream}/stream"),
+            ("X-Auth-API-Key", key.to_string()),
+        ),
+        _ => bail!(
+            "this command takes a merchant's secret test key (sk_test_…) or a partner's test key \
+             (ipk_test_…, with --platform): streams are test mode only"
+        ),
+    })
 }
 
 /// Forwards one event, signed with `secret`, and prints what the receiver answered.

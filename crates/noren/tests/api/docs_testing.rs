@@ -38,7 +38,12 @@ const PLATFORM_DELETE: Block = block(
     "testing/test-clocks.md",
     "DELETE \"http://127.0.0.1:8080/v3/inbound-external",
 );
-const TRIGGER: Block = block("testing/local-loop.md", "noren trigger");
+const TRIGGER: Block = block("testing/local-loop.md", "noren trigger payment.refunded");
+const TRIGGER_RESERVATION: Block = block(
+    "testing/local-loop.md",
+    "noren trigger reservation.confirmed",
+);
+const TAIL: Block = block("testing/local-loop.md", "noren logs tail");
 const SHOWN_CLOCK: Block = block("testing/test-clocks.md", "\"walkthrough\"");
 const SHOWN_REFUND: Block = block("testing/test-clocks.md", "result_code");
 
@@ -100,8 +105,11 @@ async fn run_guides(app: TestApp, lang: Lang) {
         pages: &PAGES,
         setup: format!(
             "curl() {{ command curl --fail-with-body --silent --show-error \"$@\"; }}\n\
-             export NOREN_KEY={key}\nexport NOREN_PARTNER_KEY={partner_key}\nBASE={base}"
+             export NOREN_KEY={key}\nexport NOREN_PARTNER_KEY={partner_key}\nBASE={base}\n\
+             export NOREN_API_BASE={base}"
         ),
+        // The address the commands default to (`--api-base`) is this server's, as the pages'
+        // `http://127.0.0.1:8080` is.
         replace: vec![
             ("http://127.0.0.1:8080", base.clone()),
             (&token_path, "predefined_payments/$TOKEN".into()),
@@ -114,7 +122,7 @@ async fn run_guides(app: TestApp, lang: Lang) {
     .script();
     assert_eq!(
         script.blocks(),
-        13,
+        15,
         "every block of the pages but `noren listen` runs"
     );
     // `noren` on PATH is this build (as after `make run`).
@@ -122,6 +130,10 @@ async fn run_guides(app: TestApp, lang: Lang) {
     let out = script
         .command()
         .env("PATH", path)
+        // The operator's commands (`noren device create`, `noren key create`) reach this
+        // server's database, as after `make run` they reach `./data`.
+        .env("NOREN_DATABASE_URL", &app.database_url)
+        .env("NOREN_DATA_DIR", app.data_dir())
         .output()
         .await
         .expect("bash runs");
@@ -181,6 +193,15 @@ async fn run_guides(app: TestApp, lang: Lang) {
         triggered.contains("approved attempt") && triggered.contains("refunded attempt"),
         "{triggered}"
     );
+    // The izakaya's booking, made by the platform and confirmed by the shop.
+    let booked = script.answer(TRIGGER_RESERVATION);
+    assert!(
+        booked.contains("\"PENDING\"") && booked.contains("confirmed reservation rsv_"),
+        "{booked}"
+    );
+    // The key check, as the log showed it.
+    let tailed = script.answer(TAIL);
+    assert!(tailed.contains(" 200  /v3/api_keys/whoami  "), "{tailed}");
     // Back on real time: the demo shop's next payment is stamped now.
     let next = app.create_payment(key, &[("amount", "100")]).await;
     let t: chrono::DateTime<chrono::Utc> = next["predefined_payment"]["create_time"]

@@ -92,7 +92,128 @@ async fn listening(
     (child, lines, said)
 }
 
+/// Starts `noren logs tail` with `key` and waits until it is connected; its stdout's lines.
+async fn tailing(
+    key: &str,
+    args: &[&str],
+) -> (
+    tokio::process::Child,
+    tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+) {
+    let mut child = tokio::process::Command::new(BIN)
+        .args(["logs", "tail"])
+        .args(args)
+        .env("NOREN_KEY", key)
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("noren logs tail starts");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    while let Some(line) = tokio::time::timeout(Duration::from_secs(10), lines.next_line())
+        .await
+        .expect("a line")
+        .expect("stdout")
+    {
+        if line.starts_with("Connected") {
+            break;
+        }
+    }
+    (child, lines)
+}
+
+/// The next `n` lines a running command prints.
+async fn lines_of(
+    lines: &mut tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+    n: usize,
+) -> Vec<String> {
+    let mut got = Vec::new();
+    while got.len() < n {
+        let line = tokio::time::timeout(Duration::from_secs(10), lines.next_line())
+            .await
+            .expect("a line within 10 s")
+            .expect("stdout")
+            .expect("it goes on");
+        got.push(line);
+    }
+    got
+}
+
 both_databases! {
+    async fn noren_logs_tail_shows_the_key_s_requests_and_nothing_else(app) {
+        let m = fixtures::test_merchant(app.db(), "Tailing").await;
+        let other = fixtures::test_merchant(app.db(), "Elsewhere").await;
+        let live = fixtures::live_merchant(app.db(), "LiveTail").await;
+        let base = app.url("").trim_end_matches('/').to_string();
+        let (mut all, mut all_lines) = tailing(&m.key, &["--api-base", &base, "--json", "--max-requests", "3"]).await;
+        let (mut errors, mut error_lines) = tailing(&m.key, &["--api-base", &base, "--status", "4xx", "--max-requests", "1"]).await;
+
+        // Another shop's request and a live key's are never shown.
+        app.create_payment(&other.key, &[("amount", "1000")]).await;
+        app.client.get(app.url("/v3/api_keys/whoami")).header("X-Auth-API-Key", &live.key).send().await.expect("sent");
+        // The shop's own: a payment, a refused one, a key check.
+        app.create_payment(&m.key, &[("amount", "1000")]).await;
+        let bad = app.post_values("/v3/predefined_payments/create_online_payment", &m.key, &[("amount", "1")]).await;
+        assert_eq!(bad.status(), 400);
+        let bad_id = bad.headers()["x-request-id"].to_str().expect("text").to_string();
+        let res = app.client.get(app.url("/v3/api_keys/whoami?x=secret")).header("X-Auth-API-Key", &m.key).send().await.expect("sent");
+        assert_eq!(res.status(), 200);
+
+        let got: Vec<serde_json::Value> = lines_of(&mut all_lines, 3).await.iter().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+        let seen: Vec<(String, u64)> = got.iter().map(|e| (e["path"].as_str().expect("path").to_string(), e["status"].as_u64().expect("status"))).collect();
+        assert_eq!(seen, [
+            ("/v3/predefined_payments/create_online_payment".to_string(), 200),
+            ("/v3/predefined_payments/create_online_payment".to_string(), 400),
+            ("/v3/api_keys/whoami".to_string(), 200),
+        ]);
+        assert_eq!(got[1]["code"], "client");
+        assert_eq!(got[1]["request_id"], bad_id.as_str());
+        assert_eq!(got[0]["method"], "POST");
+        assert!(got[0]["code"].is_null() && got[0]["duration_ms"].as_f64().is_some());
+        let text = serde_json::to_string(&got).expect("text");
+        assert!(!text.contains(&m.key) && !text.contains("secret") && !text.contains("amount"), "no key, query or body: {text}");
+        let human = lines_of(&mut error_lines, 1).await;
+        assert!(human[0].contains(" 400 ") && human[0].contains("client") && human[0].contains(&bad_id), "{human:?}");
+        for child in [&mut all, &mut errors] {
+            assert!(tokio::time::timeout(Duration::from_secs(10), child.wait()).await.expect("it stops").expect("status").success());
+        }
+
+        // A live key, a bad filter: refused with the error body.
+        let res = app.client.get(app.url("/v3/logs/stream")).header("X-Auth-API-Key", &live.key).send().await.expect("sent");
+        assert_eq!(res.status(), 403);
+        let res = app.client.get(app.url("/v3/logs/stream?status=6xx")).header("X-Auth-API-Key", &m.key).send().await.expect("sent");
+        assert_eq!(res.status(), 400);
+        assert_eq!(json(res).await["errors"][0]["field"], "status");
+        // At most 5 log streams per key.
+        let mut open = Vec::new();
+        for _ in 0..5 {
+            let res = app.client.get(app.url("/v3/logs/stream")).header("X-Auth-API-Key", &m.key).send().await.expect("sent");
+            assert_eq!(res.status(), 200);
+            open.push(res);
+        }
+        let res = app.client.get(app.url("/v3/logs/stream")).header("X-Auth-API-Key", &m.key).send().await.expect("sent");
+        assert_eq!(res.status(), 429);
+    }
+
+    async fn a_partner_tails_its_platform_s_requests(app) {
+        use crate::inbound_booking::shop_with;
+        let s = shop_with(&app, |_| {}, |_| {}).await;
+        let base = app.url("").trim_end_matches('/').to_string();
+        let (mut child, mut lines) = tailing(&s.test, &["--api-base", &base, "--platform", s.platform, "--json", "--max-requests", "1"]).await;
+        // The shop's own request (its merchant key) is not the platform's.
+        app.client.get(app.url("/v3/api_keys/whoami")).header("X-Auth-API-Key", &s.merchant).send().await.expect("sent");
+        let path = format!("/v3/inbound-external/{}/shops/{}/availability", s.platform, s.id);
+        let res = app.client.get(app.url(&format!("{path}?requestDate=tomorrow"))).bearer_auth(&s.test).send().await.expect("sent");
+        assert_eq!(res.status(), 400);
+        let got: serde_json::Value = serde_json::from_str(&lines_of(&mut lines, 1).await[0]).expect("JSON");
+        assert_eq!(got["path"], path.as_str());
+        assert_eq!(got["status"], 400);
+        assert_eq!(got["code"], "client");
+        assert!(got["durationMs"].as_f64().is_some() && got["requestId"].is_string(), "{got}");
+        assert!(tokio::time::timeout(Duration::from_secs(10), child.wait()).await.expect("it stops").expect("status").success());
+        let res = app.client.get(app.url(&format!("/v3/inbound-external/{}/logs/stream", s.platform))).bearer_auth(&s.live).send().await.expect("sent");
+        assert_eq!(res.status(), 403);
+    }
+
     async fn noren_listen_forwards_the_key_s_events_signed_with_its_secret(app) {
         let m = fixtures::test_merchant(app.db(), "Listening").await;
         let other = fixtures::test_merchant(app.db(), "Elsewhere").await;
@@ -192,6 +313,52 @@ both_databases! {
         // A live partner key is refused.
         let res = app.client.get(app.url(&format!("/v3/inbound-external/{}/events/stream", s.platform))).bearer_auth(&s.live).send().await.expect("sent");
         assert_eq!(res.status(), 403);
+    }
+
+    async fn noren_trigger_reservation_confirmed_books_as_the_partner_and_confirms_as_the_shop(app) {
+        use crate::inbound_booking::shop_with;
+        let s = shop_with(&app, |s| s.real_time_bookable = false, |_| {}).await;
+        let rx = Receiver::start().await;
+        let base = app.url("").trim_end_matches('/').to_string();
+        let (mut child, _lines, _) = listening(&s.test, &["--forward-to", &rx.url(), "--api-base", &base, "--platform", s.platform, "--events", "reservation.confirmed", "--max-events", "1"]).await;
+        let out = tokio::process::Command::new(BIN)
+            .args(["trigger", "reservation.confirmed", "--api-base", &base, "--platform", s.platform])
+            .env("NOREN_KEY", &s.merchant)
+            .env("NOREN_PARTNER_KEY", &s.test)
+            .output()
+            .await
+            .expect("runs");
+        let said = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(said.contains("\"PENDING\"") && said.contains("confirmed reservation rsv_"), "{said}");
+        let id = said.split_whitespace().nth(2).expect("the reservation's id").to_string();
+        let got = rx.wait_for(1, Duration::from_secs(5)).await;
+        assert_eq!(got[0].header("noren-event-type"), "reservation.confirmed");
+        assert_eq!(got[0].json()["reservation"]["id"], id.as_str());
+        assert_eq!(got[0].json()["newStatus"], "SUCCESS");
+        assert!(verify_standard(got[0].header("webhook-id"), got[0].header("webhook-timestamp"), got[0].header("webhook-signature"), &got[0].body, SECRET, chrono::Utc::now().timestamp(), 300));
+        assert!(tokio::time::timeout(Duration::from_secs(10), child.wait()).await.expect("it stops").expect("status").success());
+
+        // A shop that confirms at once never sends reservation.confirmed: refused with the reason.
+        let real = shop_with(&app, |_| {}, |_| {}).await;
+        let out = tokio::process::Command::new(BIN)
+            .args(["trigger", "reservation.confirmed", "--api-base", &base, "--platform", real.platform])
+            .env("NOREN_KEY", &real.merchant)
+            .env("NOREN_PARTNER_KEY", &real.test)
+            .output()
+            .await
+            .expect("runs");
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("real time"));
+        // Without the partner's key, or with a live one, it says what it needs.
+        for partner in [None, Some(s.live.as_str())] {
+            let mut cmd = tokio::process::Command::new(BIN);
+            cmd.args(["trigger", "reservation.confirmed", "--api-base", &base, "--platform", s.platform]).env("NOREN_KEY", &s.merchant);
+            if let Some(k) = partner { cmd.env("NOREN_PARTNER_KEY", k); }
+            let out = cmd.output().await.expect("runs");
+            assert!(!out.status.success());
+            assert!(String::from_utf8_lossy(&out.stderr).contains("partner"), "{}", String::from_utf8_lossy(&out.stderr));
+        }
     }
 
     async fn a_stream_resumes_after_its_last_event_and_stays_with_its_key(app) {
