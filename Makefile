@@ -117,6 +117,9 @@ clients: server
 ## openapi`); `make clients` fails while they differ.
 clients-generate:
 	cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error && npm run -s generate
+	@V=$${NOREN_CLIENTS_VENV:-$$HOME/.cache/noren/venv-clients}; \
+	  [ -x "$$V/bin/openapi-python-client" ] || { python3 -m venv "$$V" && "$$V/bin/pip" install --quiet openapi-python-client==0.29.1; }; \
+	  PATH="$$V/bin:$$PATH" python3 clients/python/scripts/generate.py
 
 ## Browser tests (@playwright/test + Debian chromium) against the release server.
 e2e: server portal checkout e2e/node_modules/.installed

@@ -107,3 +107,23 @@ tarball=$(cd "$ts" && npm pack --silent --pack-destination "$dir")
 mkdir -p "$dir/ts-install" && (cd "$dir/ts-install" && npm init -y >/dev/null \
   && npm install --no-audit --no-fund --loglevel=error --prefer-offline "$dir/$tarball" >/dev/null \
   && node --input-type=module -e "import { createNoren, SPECS } from '@noren/client'; createNoren(); console.log('installed $tarball: @noren/client for pay ' + SPECS.pay.version + ', order ' + SPECS.order.version + ', inbound ' + SPECS.inbound.version)")
+
+# Issue 35, item 3: the official Python client (clients/python), in the same way: its generated
+# modules must be those of the committed specs, its wheel builds, and its tests run against
+# this server from the installed wheel (not the source tree).
+py="$HERE/python"
+PATH="$VENV/bin:$PATH" python3 "$py/scripts/generate.py" --check
+PYVENV=${NOREN_PYCLIENT_VENV:-$HOME/.cache/noren/venv-pyclient}
+[ -x "$PYVENV/bin/pip" ] || python3 -m venv "$PYVENV"
+"$PYVENV/bin/pip" wheel --quiet --no-deps -w "$dir/wheel" "$py"
+wheel=$(ls "$dir"/wheel/noren-*.whl)
+"$PYVENV/bin/pip" install --quiet --force-reinstall --no-deps "$wheel"
+"$PYVENV/bin/pip" install --quiet "$wheel[test]"
+echo "running the Python client's tests ($(basename "$wheel")) against $base"
+(cd "$dir" && NOREN_BASE="$base" NOREN_KEY="$key" NOREN_PARTNER_KEY="$partner" NOREN_PLATFORM="$platform" \
+  NOREN_SHOP_ID="$(demo shop_id)" NOREN_INBOUND_SHOP="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["inbound_shop_ids"][0])' "$demo_dir/demo.json")" \
+  "$PYVENV/bin/python" -m pytest -p no:cacheprovider --rootdir "$py" "$py/tests")
+
+# The "Official clients" guide (en, ja) as a reader runs it: build, install, run the examples.
+echo "running the official clients guide against $base"
+python3 "$HERE/guide.py" "$base" "$key"

@@ -23,6 +23,7 @@ export const PORTAL_ROUTES = [
   '/docs/inbound/refusals',
   '/docs/testing/test-clocks',
   '/docs/testing/local-loop',
+  '/docs/testing/clients',
   '/docs/operations/deployment',
   '/docs/operations/guarantees',
   '/references/pay',

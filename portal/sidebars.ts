@@ -32,7 +32,7 @@ const sidebars: SidebarsConfig = {
       type: 'category',
       label: 'Testing',
       collapsed: false,
-      items: ['testing/test-clocks', 'testing/local-loop'],
+      items: ['testing/test-clocks', 'testing/local-loop', 'testing/clients'],
     },
     {
       type: 'category',

@@ -51,7 +51,7 @@ if (check) {
   if (now !== index) stale.push(path.relative(root, specsFile));
   if (stale.length) {
     console.error(`the committed client is not generated from the committed specs: ${stale.join(', ')}`);
-    console.error('run `npm run generate` in clients/typescript (and the Python client\'s, `make clients-generate`)');
+    console.error('run `npm run generate` in clients/typescript, or `make clients-generate` from the repository root (both clients)');
     process.exit(1);
   }
   console.log('clients/typescript: src/generated matches openapi/ (pay, order, inbound)');

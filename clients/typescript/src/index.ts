@@ -24,13 +24,15 @@ export type { PayPaths, OrderPaths, InboundPaths, PayComponents, InboundComponen
 export const VERSION = '1.0.0';
 
 export interface NorenOptions {
-  /** The Noren to call; default `http://127.0.0.1:8080` (`make run`). */
+  /** The Noren to call; default `NOREN_API_BASE` (as for the `noren` command), else
+   * `http://127.0.0.1:8080` (`make run`). */
   baseUrl?: string;
   /** A merchant key (`sk_test_…`, `sk_live_…`, `dk_…`): the payment and ordering APIs, and the
-   * restaurant's inbound calls (`/api/admin/inbound/…`). Sent as `X-Auth-API-Key`. */
+   * restaurant's inbound calls (`/api/admin/inbound/…`). Sent as `X-Auth-API-Key`. Default
+   * `NOREN_KEY`. */
   apiKey?: string;
   /** A partner platform's key (`ipk_test_…`, …): the inbound partner calls. Sent as
-   * `Authorization: Bearer`. */
+   * `Authorization: Bearer`. Default `NOREN_PARTNER_KEY`. */
   partnerKey?: string;
   /** How many times a call is retried after a 429, a 503 or a broken connection; default 3. */
   maxRetries?: number;
@@ -154,8 +156,14 @@ export interface Noren {
 
 /** Makes the clients of the three APIs. Non-2xx answers throw `NorenError`, so `data` of a
  * call that returned is its 2xx answer (`must` says so to the type checker). */
-export function createNoren(options: NorenOptions = {}): Noren {
-  const baseUrl = (options.baseUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+export function createNoren(given: NorenOptions = {}): Noren {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+  const options: NorenOptions = {
+    ...given,
+    apiKey: given.apiKey ?? env.NOREN_KEY,
+    partnerKey: given.partnerKey ?? env.NOREN_PARTNER_KEY,
+  };
+  const baseUrl = (given.baseUrl ?? env.NOREN_API_BASE ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   const merchant = (h: Headers) => {
     if (options.apiKey && !h.has('X-Auth-API-Key')) h.set('X-Auth-API-Key', options.apiKey);
   };

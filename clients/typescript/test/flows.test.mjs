@@ -236,3 +236,13 @@ test('the client names the specs it was generated from', () => {
   assert.equal(SPECS.pay.version, '3.0.0');
   assert.match(SPECS.inbound.sha256, /^[0-9a-f]{64}$/);
 });
+
+test('the address and keys default to NOREN_API_BASE, NOREN_KEY and NOREN_PARTNER_KEY', async () => {
+  process.env.NOREN_API_BASE = env.base;
+  try {
+    const me = must(await createNoren().pay.GET('/v3/api_keys/whoami'));
+    assert.equal(me.shop.id, env.shopId);
+  } finally {
+    delete process.env.NOREN_API_BASE;
+  }
+});

@@ -13,6 +13,11 @@ use noren_testkit::{TestApp, both_databases};
 /// The testing guides in the sidebar's order.
 pub const PAGES: [&str; 2] = ["testing/test-clocks.md", "testing/local-loop.md"];
 
+/// The official clients' guide: its examples build the clients with npm and pip and run them,
+/// so `make clients` runs them (`clients/guide.py`, called by `clients/run.sh`), against the
+/// server it starts, in English and in Japanese.
+pub const RUN_BY_CLIENTS: [&str; 1] = ["testing/clients.md"];
+
 const PAGE_TOKEN: &str = "tKx3fQ9mP2vL8sR4wZ7yB1nC6dH0jG5a";
 const PAGE_PAYMENT_NUMBER: &str = "4829301746502918";
 
@@ -73,6 +78,27 @@ const SKIPPED: [Skip; 1] = [Skip {
 #[test]
 fn the_japanese_testing_guides_hold_the_same_commands() {
     guides::assert_same_commands(&PAGES);
+    guides::assert_same_commands(&RUN_BY_CLIENTS);
+}
+
+#[test]
+fn make_clients_runs_the_clients_guide() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let run = std::fs::read_to_string(root.join("clients/run.sh")).expect("clients/run.sh");
+    assert!(
+        run.contains("guide.py"),
+        "clients/run.sh runs clients/guide.py"
+    );
+    let guide = std::fs::read_to_string(root.join("clients/guide.py")).expect("clients/guide.py");
+    for page in RUN_BY_CLIENTS {
+        assert!(
+            guide.contains(&format!(
+                "docs/testing/{}",
+                page.trim_start_matches("testing/")
+            )),
+            "{page}"
+        );
+    }
 }
 
 both_databases! {

@@ -459,6 +459,7 @@ fn every_page_with_a_shell_example_is_run_by_a_guide_test() {
         &crate::docs_inbound::PAGES[..],
         &crate::docs_operations::PAGES[..],
         &crate::docs_testing::PAGES[..],
+        &crate::docs_testing::RUN_BY_CLIENTS[..],
     ]
     .concat();
     for name in &found {

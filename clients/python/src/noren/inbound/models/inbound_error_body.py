@@ -1,0 +1,159 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.error_code import ErrorCode
+from ..models.refusal_reason import RefusalReason
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.field_error import FieldError
+
+
+
+
+
+T = TypeVar("T", bound="InboundErrorBody")
+
+
+
+@_attrs_define
+class InboundErrorBody:
+    """ The error body of the inbound API: the common error body with `reason`, present on every
+    refusal of a booking, an availability query, an update or a cancellation.
+
+        Example:
+            {'code': 'conflict', 'message': 'no seats left for 4 guests at 2026-12-01T19:00', 'reason': 'slot_unavailable'}
+
+        Attributes:
+            code (ErrorCode): Machine-readable error class; each maps to one HTTP status.
+            message (str): A human-readable explanation, safe to log (English; may change).
+            errors (list[FieldError] | Unset): Present for validation errors only: every bad field at once.
+            reason (None | RefusalReason | Unset):
+     """
+
+    code: ErrorCode
+    message: str
+    errors: list[FieldError] | Unset = UNSET
+    reason: None | RefusalReason | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.field_error import FieldError # noqa: PLC0415
+        code = self.code.value
+
+        message = self.message
+
+        errors: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.errors, Unset):
+            errors = []
+            for errors_item_data in self.errors:
+                errors_item = errors_item_data.to_dict()
+                errors.append(errors_item)
+
+
+
+        reason: None | str | Unset
+        if isinstance(self.reason, Unset):
+            reason = UNSET
+        elif isinstance(self.reason, RefusalReason):
+            reason = self.reason.value
+        else:
+            reason = self.reason
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "code": code,
+            "message": message,
+        })
+        if errors is not UNSET:
+            field_dict["errors"] = errors
+        if reason is not UNSET:
+            field_dict["reason"] = reason
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.field_error import FieldError # noqa: PLC0415
+        d = dict(src_dict)
+        code = ErrorCode(d.pop("code"))
+
+
+
+
+        message = d.pop("message")
+
+        _errors = d.pop("errors", UNSET)
+        errors: list[FieldError] | Unset = UNSET
+        if _errors is not UNSET:
+            errors = []
+            for errors_item_data in _errors:
+                errors_item = FieldError.from_dict(errors_item_data)
+
+
+
+                errors.append(errors_item)
+
+
+        def _parse_reason(data: object) -> None | RefusalReason | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                reason_type_0 = RefusalReason(data)
+
+
+
+                return reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RefusalReason | Unset, data)
+
+        reason = _parse_reason(d.pop("reason", UNSET))
+
+
+        inbound_error_body = cls(
+            code=code,
+            message=message,
+            errors=errors,
+            reason=reason,
+        )
+
+
+        inbound_error_body.additional_properties = d
+        return inbound_error_body
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

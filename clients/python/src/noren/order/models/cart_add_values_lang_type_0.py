@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class CartAddValuesLangType0(StrEnum):
+    EN = "en"
+    JA = "ja"
+    KO = "ko"
+    ZH_CN = "zh-CN"
+    ZH_TW = "zh-TW"
+
+    def __str__(self) -> str:
+        return str(self.value)

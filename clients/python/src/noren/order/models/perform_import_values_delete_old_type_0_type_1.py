@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class PerformImportValuesDeleteOldType0Type1(StrEnum):
+    ALL = "all"
+    FALSE = "false"
+    TRUE = "true"
+
+    def __str__(self) -> str:
+        return str(self.value)
