@@ -40,6 +40,7 @@ node_pid=
 cleanup() {
   if [ -n "$node_pid" ]; then kill "$node_pid" 2>/dev/null || true; wait "$node_pid" 2>/dev/null || true; fi
   if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+  if type stop_demo_postgres >/dev/null 2>&1; then stop_demo_postgres; fi
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -90,28 +91,21 @@ echo "running webhook endpoints verified with standardwebhooks (Python $VERIFIER
 PYTHONPATH="$dir" "$VENV/bin/python" "$HERE/webhooks_flow.py" "$base" "$key" "$partner" "$platform" "$shops" \
   "http://127.0.0.1:$node_port" "$BIN"
 
-# Issue 35, item 3: the official TypeScript client (clients/typescript). Its generated types must
-# be those of the committed specs (a spec changed and the client was not regenerated fails
-# here), it builds, its tests run against this server, and its `npm pack` artifact installs into
-# an empty project and imports.
+# Issue 35, item 3: the official clients. Their generated code must be that of the committed
+# specs (a spec changed and a client was not regenerated fails here); the TypeScript client
+# builds and its `npm pack` artifact installs into an empty project and imports; the Python
+# client's wheel builds. Then each one's tests run against this server (SQLite) and against a
+# second one on a throwaway PostgreSQL, the Python tests from the installed wheel.
 ts="$HERE/typescript"
+py="$HERE/python"
 if [ ! -f "$ts/node_modules/.installed" ] || [ "$ts/package-lock.json" -nt "$ts/node_modules/.installed" ]; then
   (cd "$ts" && npm ci --no-audit --no-fund --loglevel=error --prefer-offline && touch node_modules/.installed)
 fi
 (cd "$ts" && npm run -s check-generated && npm run -s build)
-echo "running the TypeScript client's tests against $base"
-(cd "$ts" && NOREN_BASE="$base" NOREN_KEY="$key" NOREN_PARTNER_KEY="$partner" NOREN_PLATFORM="$platform" \
-  NOREN_SHOP_ID="$(demo shop_id)" NOREN_INBOUND_SHOP="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["inbound_shop_ids"][0])' "$demo_dir/demo.json")" \
-  npm test)
 tarball=$(cd "$ts" && npm pack --silent --pack-destination "$dir")
 mkdir -p "$dir/ts-install" && (cd "$dir/ts-install" && npm init -y >/dev/null \
   && npm install --no-audit --no-fund --loglevel=error --prefer-offline "$dir/$tarball" >/dev/null \
   && node --input-type=module -e "import { createNoren, SPECS } from '@noren/client'; createNoren(); console.log('installed $tarball: @noren/client for pay ' + SPECS.pay.version + ', order ' + SPECS.order.version + ', inbound ' + SPECS.inbound.version)")
-
-# Issue 35, item 3: the official Python client (clients/python), in the same way: its generated
-# modules must be those of the committed specs, its wheel builds, and its tests run against
-# this server from the installed wheel (not the source tree).
-py="$HERE/python"
 PATH="$VENV/bin:$PATH" python3 "$py/scripts/generate.py" --check
 PYVENV=${NOREN_PYCLIENT_VENV:-$HOME/.cache/noren/venv-pyclient}
 [ -x "$PYVENV/bin/pip" ] || python3 -m venv "$PYVENV"
@@ -119,11 +113,28 @@ PYVENV=${NOREN_PYCLIENT_VENV:-$HOME/.cache/noren/venv-pyclient}
 wheel=$(ls "$dir"/wheel/noren-*.whl)
 "$PYVENV/bin/pip" install --quiet --force-reinstall --no-deps "$wheel"
 "$PYVENV/bin/pip" install --quiet "$wheel[test]"
-echo "running the Python client's tests ($(basename "$wheel")) against $base"
-(cd "$dir" && NOREN_BASE="$base" NOREN_KEY="$key" NOREN_PARTNER_KEY="$partner" NOREN_PLATFORM="$platform" \
-  NOREN_SHOP_ID="$(demo shop_id)" NOREN_INBOUND_SHOP="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["inbound_shop_ids"][0])' "$demo_dir/demo.json")" \
-  "$PYVENV/bin/python" -m pytest -p no:cacheprovider --rootdir "$py" "$py/tests")
+
+# official_clients DATABASE: both clients' tests against the demo server at $base.
+official_clients() {
+  local inbound_shop
+  inbound_shop=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["inbound_shop_ids"][0])' "$demo_dir/demo.json")
+  echo "running the TypeScript client's tests against $base ($1)"
+  (cd "$ts" && NOREN_BASE="$base" NOREN_KEY="$(demo merchant_key)" NOREN_PARTNER_KEY="$(demo partner_key)" \
+    NOREN_PLATFORM="$(demo platform)" NOREN_SHOP_ID="$(demo shop_id)" NOREN_INBOUND_SHOP="$inbound_shop" npm test)
+  echo "running the Python client's tests ($(basename "$wheel")) against $base ($1)"
+  (cd "$dir" && NOREN_BASE="$base" NOREN_KEY="$(demo merchant_key)" NOREN_PARTNER_KEY="$(demo partner_key)" \
+    NOREN_PLATFORM="$(demo platform)" NOREN_SHOP_ID="$(demo shop_id)" NOREN_INBOUND_SHOP="$inbound_shop" \
+    "$PYVENV/bin/python" -m pytest -p no:cacheprovider --rootdir "$py" "$py/tests")
+}
+official_clients SQLite
 
 # The "Official clients" guide (en, ja) as a reader runs it: build, install, run the examples.
 echo "running the official clients guide against $base"
 python3 "$HERE/guide.py" "$base" "$key"
+
+# The same client tests on PostgreSQL: a throwaway cluster from the installed initdb/pg_ctl.
+kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=
+start_demo_postgres "$dir/pg"
+mkdir -p "$dir/on-pg"
+start_demo_server "$BIN" "$dir/on-pg" "postgres://noren@127.0.0.1:$pg_port/postgres"
+official_clients PostgreSQL
