@@ -46,11 +46,12 @@ ONLY="${NOREN_BENCH_ONLY:-}"
 
 # Targets (issue: bench baseline). Latency in milliseconds, memory in MiB, ratio in percent.
 TARGET_P99_MS=5
-TARGET_IDLE_RSS_MIB=40
-TARGET_WHOAMI_RATIO_PCT=50
-# Issue 20 items 13 and 14: the token read at 60 % of healthz; webhooks at 1,000 deliveries a
-# second under load and a calm p50 under 5 ms.
-TARGET_GET_RATIO_PCT=60
+# Issue 36: 25 MiB idle, whoami at 85 % of healthz.
+TARGET_IDLE_RSS_MIB=25
+TARGET_WHOAMI_RATIO_PCT=85
+# Issue 20 items 13 and 14 (the token read raised to 70 % of healthz by issue 36): webhooks at
+# 1,000 deliveries a second under load and a calm p50 under 5 ms.
+TARGET_GET_RATIO_PCT=70
 TARGET_CREATE_RPS=2000
 TARGET_WEBHOOK_RPS=1000
 TARGET_WEBHOOK_P50_MS=5
@@ -68,7 +69,9 @@ TARGET_WEBHOOK_BLACKHOLE_P50_RATIO=1.1
 # of healthz.
 TARGET_APPEND_RPS=2500
 TARGET_INB_CREATE_RPS=2000
-TARGET_SEARCH_RATIO_PCT=25
+# Issue 36: the search at 30 %, and appends and inbound creates at 2,000/s on PostgreSQL too.
+TARGET_SEARCH_RATIO_PCT=30
+TARGET_PG_WRITE_RPS=2000
 # Issue 11: the shop read with 200 menus against healthz, with its own p99 bound.
 TARGET_SHOP_RATIO_PCT=25
 TARGET_SHOP_P99_MS=10
@@ -90,7 +93,8 @@ TARGET_IMPORT_RISE_MIB=100
 # Issue 12: one availability answer against healthz with its own p99 bound (SQLite, 32
 # connections), and 30 single-day answers for a shop with 20 courses and 2,000 reservations
 # (bench/inbound.py: sequential, one connection, the median of five scans, each from cold) in total.
-TARGET_AVAIL_RATIO_PCT=30
+# (Issue 36 raised the availability ratio to 70 %.)
+TARGET_AVAIL_RATIO_PCT=70
 TARGET_AVAIL_P99_MS=5
 TARGET_SCAN_MS=50
 # Issue 20 item 8: the availability calendar of 31 days for the same shop, one request on one
@@ -105,7 +109,7 @@ APPEND_ORDERS="${NOREN_BENCH_APPEND_ORDERS:-2048}"
 # The endpoints whose p99 is held to TARGET_P99_MS: the reads. Writes on SQLite queue for the one
 # writer, so their p99 under 32 connections is reported, not judged; PostgreSQL runs are reported
 # for comparison (the issue's targets are for the embedded default).
-P99_JUDGED="healthz whoami get_token"
+P99_JUDGED="healthz whoami get_token" # by the name before its first dot (pair's runs)
 
 # The load comes from one address with one key: the rate limits stay on (their cost is measured)
 # but far above what wrk can send.
@@ -428,6 +432,34 @@ measure() {
   [[ -n "${RPS[$name]}" ]] || die "could not read wrk's output for $name: $(cat "$out")"
 }
 
+# pair NAME TARGET_PCT PATH [HEADER] [METHOD] [BASE]: NAME's throughput against the baseline
+# (BASE, default healthz; `_pg` names take healthz_pg) measured just before it, as two pairs run
+# back to back (issue 36: machines of one kind differ by 1.5x, and a single run of either side
+# is noise). Each pair's ratio is printed; the lower one is judged. The endpoint's last run is
+# also kept under NAME for the table and later ratios.
+pair() {
+  local name="$1" target="$2" path="$3" header="${4:-}" method="${5:-GET}" base="${6:-healthz}"
+  local i pct lower="" runs=""
+  [[ "$name" == *_pg && "${6:-}" == "" ]] && base=healthz_pg
+  for i in 1 2; do
+    measure "$base.$name.$i" /healthz
+    measure "$name.$i" "$path" "$header" "$method"
+    pct="$(awk -v a="${RPS[$name.$i]}" -v b="${RPS[$base.$name.$i]}" 'BEGIN { printf "%.1f", (b > 0 ? 100 * a / b : 0) }')"
+    runs+="${runs:+, }$(printf '%.0f/%.0f' "${RPS[$name.$i]}" "${RPS[$base.$name.$i]}")"
+    if [[ -z "$lower" ]] || awk -v a="$pct" -v b="$lower" 'BEGIN { exit !(a < b) }'; then
+      lower="$pct"
+    fi
+  done
+  for field in PATHS RPS P50 P99 NON2XX SOCKERR PEAK_KIB STATUSES; do
+    declare -n arr="$field"
+    arr[$name]="${arr[$name.2]}"
+    unset -n arr
+  done
+  check "$lower" ">=" "$target"
+  RATIO_LINES+=("$(printf '%-34s %8s %%     target >= %s %%    %s   (lower of 2 pairs: %s /s)' \
+    "throughput $name / $base" "$lower" "$target" "$VERDICT" "$runs")")
+}
+
 # ratio NAME BASE TARGET_PCT: NAME's throughput as a percentage of BASE's, against a minimum.
 ratio() {
   local name="$1" base="$2" target="$3" pct
@@ -571,21 +603,32 @@ inbound() {
     RATIO_LINES+=("$(printf '%-34s %8s ms    target < %s ms      %s' "calendar of 31 days (20 courses)" "$cal_ms" "$TARGET_CALENDAR_MS" "$VERDICT")")
   fi
   RATIO_LINES+=("inbound$sfx: $(python3 "$REPO_DIR/bench/inbound.py" holds "$BASE_URL" "$platform" "$pkey" "$shop" "$course" "$date")")
-  measure "inb_avail$sfx" "$prefix/shops/$shop/availability?requestDate=$date&pax=2&courseId=$course" "Authorization: Bearer $pkey"
-  measure "inb_search$sfx" "$prefix/shops?languageCode=en" "Authorization: Bearer $pkey"
+  local avail_target=0 search_target=0
+  [[ -z "$sfx" ]] && avail_target="$TARGET_AVAIL_RATIO_PCT" search_target="$TARGET_SEARCH_RATIO_PCT"
+  pair "inb_avail$sfx" "$avail_target" "$prefix/shops/$shop/availability?requestDate=$date&pax=2&courseId=$course" "Authorization: Bearer $pkey"
+  pair "inb_search$sfx" "$search_target" "$prefix/shops?languageCode=en" "Authorization: Bearer $pkey"
   script="$(python3 "$REPO_DIR/bench/inbound.py" lua "$BASE_URL" "$platform" "$pkey" "$shop" "$course" "$date" "$WORK_DIR/inbound-create.lua")" ||
     die "writing the inbound create script failed"
   measure "inb_create$sfx" "$prefix/shops/$shop/reservations" "" "LUA:$script"
   if [[ -z "$sfx" ]]; then
-    ratio inb_avail healthz "$TARGET_AVAIL_RATIO_PCT"
     p99_below inb_avail "$TARGET_AVAIL_P99_MS"
-    ratio inb_search healthz "$TARGET_SEARCH_RATIO_PCT"
     ratio inb_create healthz 0
     minimum inb_create "$TARGET_INB_CREATE_RPS"
   else
-    ratio "inb_avail$sfx" "healthz$sfx" 0
     ratio "inb_create$sfx" "healthz$sfx" 0
+    minimum "inb_create$sfx" "$TARGET_PG_WRITE_RPS"
   fi
+}
+
+# machine: the cores, the CPU model and the healthz rates of this run (the first, and the lowest
+# and highest of the pairs' baselines), so that a figure can be set beside another machine's.
+machine() {
+  local model range
+  model="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)"
+  range="$(for name in "${NAMES[@]}"; do [[ "$name" == healthz* ]] && echo "${RPS[$name]}"; done |
+    sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.0f-%.0f/s", v[1], v[NR] }')"
+  printf '%s cores, %s; healthz %.0f/s first, %s over the run (wrk and the server share the cores)' \
+    "$(nproc)" "${model:-unknown CPU}" "${RPS[healthz]:-0}" "${range:-n/a}"
 }
 
 report() {
@@ -593,15 +636,15 @@ report() {
   echo
   echo "Noren benchmark: wrk ${THREADS} threads, ${CONNECTIONS} connections, ${DURATION}s per endpoint after ${WARMUP}s warm-up"
   echo "binary: $NOREN_BIN"
-  echo "machine: $(nproc) cores (wrk and the server share them)"
+  echo "machine: $(machine)"
   echo
-  printf '%-12s %-26s %12s %9s %9s %8s   %s\n' \
+  printf '%-28s %-26s %12s %9s %9s %8s   %s\n' \
     endpoint path "requests/s" "p50 ms" "p99 ms" non-2xx "p99 < ${TARGET_P99_MS} ms"
-  printf '%-12s %-26s %12s %9s %9s %8s   %s\n' \
-    ------------ -------------------------- ------------ --------- --------- -------- ----------
+  printf '%-28s %-26s %12s %9s %9s %8s   %s\n' \
+    ---------------------------- -------------------------- ------------ --------- --------- -------- ----------
   for name in "${NAMES[@]}"; do
     local verdict="-"
-    if [[ " $P99_JUDGED " == *" $name "* ]]; then
+    if [[ " $P99_JUDGED " == *" ${name%%.*} "* ]]; then
       check "${P99[$name]}" "<" "$TARGET_P99_MS"
       verdict="$VERDICT"
     fi
@@ -609,7 +652,7 @@ report() {
       verdict="$verdict (non-2xx answers!)"
       MISSED=$((MISSED + 1))
     fi
-    printf '%-12s %-26s %12.0f %9.3f %9.3f %8s   %s\n' \
+    printf '%-28s %-26s %12.0f %9.3f %9.3f %8s   %s\n' \
       "$name" "${PATHS[$name]}" "${RPS[$name]}" "${P50[$name]}" "${P99[$name]}" "${NON2XX[$name]}" "$verdict"
   done
   for name in "${NAMES[@]}"; do
@@ -638,7 +681,7 @@ report() {
   printf '%-34s %8s MiB   target < %s MiB    %s\n' "RSS idle (VmRSS before load)" \
     "$(mib "$IDLE_RSS_KIB")" "$TARGET_IDLE_RSS_MIB" "$VERDICT"
   for name in "${NAMES[@]}"; do
-    [[ "$name" == *_pg || "$name" == *_lb? ]] && continue
+    [[ "$name" == *_pg || "$name" == *_pg.* || "$name" == *_lb? || "$name" == healthz.* ]] && continue
     printf '%-34s %8s MiB\n' "RSS peak during $name (VmHWM)" "$(mib "${PEAK_KIB[$name]}")"
     if ((PEAK_KIB[$name] > peak_all)); then
       peak_all=${PEAK_KIB[$name]}
@@ -794,18 +837,18 @@ or set NOREN_BIN"
   echo "bench: noren (pid $SERVER_PID) listening on $BASE_URL (SQLite)" >&2
   local key token script
   key="$(demo_merchant_key)"
-  sleep 1 # let start-up work settle before reading the idle memory
+  # Idle: 4 s without a request (the server returns its memory after 2-3 quiet seconds,
+  # crates/noren/src/memory.rs).
+  sleep 4
   IDLE_RSS_KIB="$(rss_kib VmRSS)"
 
   measure healthz /healthz
   local shop_id
   shop_id="$(demo_field shop_id)"
   if phase payments; then
-    measure whoami /v3/api_keys/whoami "X-Auth-API-Key: $key"
-    ratio whoami healthz "$TARGET_WHOAMI_RATIO_PCT"
+    pair whoami "$TARGET_WHOAMI_RATIO_PCT" /v3/api_keys/whoami "X-Auth-API-Key: $key"
     token="$(create_payment "$key")"
-    measure get_token "/v3/predefined_payments/$token"
-    ratio get_token healthz "$TARGET_GET_RATIO_PCT"
+    pair get_token "$TARGET_GET_RATIO_PCT" "/v3/predefined_payments/$token"
     measure create "/v3/predefined_payments/create_online_payment?amount=1000" "X-Auth-API-Key: $key" POST
     minimum create "$TARGET_CREATE_RPS"
   fi
@@ -818,8 +861,7 @@ or set NOREN_BIN"
   fi
   if phase shop; then
     seed_shop_menus
-    measure shop "/api/order/shop/$shop_id"
-    ratio shop healthz "$TARGET_SHOP_RATIO_PCT"
+    pair shop "$TARGET_SHOP_RATIO_PCT" "/api/order/shop/$shop_id"
     p99_below shop "$TARGET_SHOP_P99_MS"
   fi
   phase webhooks && webhooks "$key"
@@ -838,8 +880,7 @@ or set NOREN_BIN"
     key="$(demo_merchant_key)"
     measure healthz_pg /healthz
     token="$(create_payment "$key")"
-    measure get_token_pg "/v3/predefined_payments/$token"
-    ratio get_token_pg healthz_pg 0
+    pair get_token_pg 0 "/v3/predefined_payments/$token"
     measure create_pg "/v3/predefined_payments/create_online_payment?amount=1000" "X-Auth-API-Key: $key" POST
     ratio create_pg healthz_pg 0
     if phase postgres; then
@@ -847,9 +888,9 @@ or set NOREN_BIN"
       script="$(append_script "$key" "$shop_id")" || die "setting up the append orders failed (PostgreSQL)"
       measure append_pg "/api/cafeteria/{id}/append" "" "LUA:$script"
       ratio append_pg healthz_pg 0
+      minimum append_pg "$TARGET_PG_WRITE_RPS"
       seed_shop_menus
-      measure shop_pg "/api/order/shop/$shop_id"
-      ratio shop_pg healthz_pg 0
+      pair shop_pg 0 "/api/order/shop/$shop_id"
       inbound _pg
     fi
     phase scale && scale "$key" "$token"

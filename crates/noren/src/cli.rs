@@ -376,6 +376,7 @@ async fn serve(config: Config) -> anyhow::Result<ExitCode> {
     let mut stdout = std::io::stdout();
     writeln!(stdout, "listening on http://{addr}")?;
     stdout.flush()?;
+    crate::memory::trim_when_idle(server.state().metrics.clone());
     server.run(shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(ExitCode::SUCCESS)

@@ -16,3 +16,4 @@ pub use noren_pay as pay;
 
 pub mod app;
 pub mod cli;
+pub mod memory;

@@ -10,6 +10,7 @@ pub mod entities;
 pub mod migration;
 pub mod outage;
 pub mod repo;
+pub mod together;
 
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{

@@ -68,7 +68,22 @@ pub fn classify(err: &DbErr) -> Option<Outage> {
         | DbErr::Query(RuntimeErr::SqlxError(e)) => classify_sqlx(e),
         // SeaORM's own words for a connection it could not use.
         DbErr::Conn(RuntimeErr::Internal(_)) => Some(Outage::Unreachable),
+        DbErr::Custom(text) if text == DISK_FULL_SHARED => Some(Outage::DiskFull),
         _ => None,
+    }
+}
+
+/// What [`shared`] makes of a full disk (there is no constructor for the engines' own error).
+const DISK_FULL_SHARED: &str = "the database has no space left (the shared transaction failed)";
+
+/// `err` again, as the same outage (or the same text): the failure of a transaction that
+/// several requests shared (`db::together`), answered to each of them.
+pub fn shared(err: &DbErr) -> DbErr {
+    match classify(err) {
+        Some(Outage::Busy) => DbErr::ConnectionAcquire(ConnAcquireErr::Timeout),
+        Some(Outage::Unreachable) => DbErr::ConnectionAcquire(ConnAcquireErr::ConnectionClosed),
+        Some(Outage::DiskFull) => DbErr::Custom(DISK_FULL_SHARED.into()),
+        None => DbErr::Custom(err.to_string()),
     }
 }
 
@@ -151,6 +166,21 @@ mod tests {
         assert_eq!(postgres_state("53300"), Some(Outage::Busy));
         assert_eq!(postgres_state("23505"), None);
         assert_eq!(postgres_state("40001"), None);
+    }
+
+    #[test]
+    fn a_shared_failure_is_the_same_outage_for_everyone() {
+        for outage in [
+            DbErr::ConnectionAcquire(ConnAcquireErr::Timeout),
+            DbErr::ConnectionAcquire(ConnAcquireErr::ConnectionClosed),
+            DbErr::Custom(DISK_FULL_SHARED.into()),
+        ] {
+            assert_eq!(classify(&shared(&outage)), classify(&outage));
+            assert!(classify(&outage).is_some());
+        }
+        let bug = DbErr::Custom("no such column".into());
+        assert_eq!(classify(&shared(&bug)), None);
+        assert!(shared(&bug).to_string().contains("no such column"));
     }
 
     #[test]

@@ -25,6 +25,7 @@ use axum::http::Method;
 use metrics::{Counter, Histogram, counter, describe_counter, describe_histogram, histogram};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle, PrometheusRecorder};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{OnceLock, PoisonError, RwLock};
 use std::time::Duration;
 
@@ -83,6 +84,10 @@ pub struct Metrics {
     /// route from axum's `MatchedPath`, and two atomic updates: no allocation. The route string
     /// is copied once, the first time its series is seen.
     series: RwLock<SeriesByCall>,
+    /// Whether a request was answered since [`Metrics::take_activity`] last looked: set by the
+    /// first request after each look only (a read otherwise), so the cores do not trade the
+    /// cache line on every request.
+    active: AtomicBool,
 }
 
 impl Default for Metrics {
@@ -114,11 +119,20 @@ impl Metrics {
             handle,
             global: global(),
             series: RwLock::default(),
+            active: AtomicBool::new(false),
         }
+    }
+
+    /// Whether a request was answered since the last call (`noren::memory`'s idle trim).
+    pub fn take_activity(&self) -> bool {
+        self.active.swap(false, Ordering::Relaxed)
     }
 
     /// Counts one answered request and its latency.
     pub fn record_request(&self, method: &Method, route: &str, status: u16, elapsed: Duration) {
+        if !self.active.load(Ordering::Relaxed) {
+            self.active.store(true, Ordering::Relaxed);
+        }
         let method = method_label(method);
         let secs = elapsed.as_secs_f64();
         {

@@ -404,8 +404,11 @@ pub async fn create_reservation(
         platform_id: p.platform_id,
         livemode: p.livemode(),
         shop_id,
-        platform_code: &p.platform_code,
-        origin: values.origin_platform_reservation_number.as_str(),
+        platform_code: p.platform_code.clone(),
+        origin: values
+            .origin_platform_reservation_number
+            .as_str()
+            .to_string(),
         hash,
         start: values.reservation_start_time.0,
         pax: values.number_of_guests.get(),
@@ -417,7 +420,7 @@ pub async fn create_reservation(
             email: values.guest_email.and_then(|e| e.0),
         },
         remark: values.remark.map(|r| r.into_string()),
-        hold: values.hold_id.as_ref().map(|h| h.as_str()),
+        hold: values.hold_id.as_ref().map(|h| h.as_str().to_string()),
     };
     let record = booking::create(&state, booking).await?;
     Ok(Json(Reservation::from_record(&record)?))

@@ -15,16 +15,18 @@ use crate::store::configs::{ShopConfig, ShopConfigs};
 use crate::store::holds as holds_repo;
 use crate::store::reads::InboundReads;
 use crate::store::reservations::{
-    self as repo, Change, LoadQuery, NewReservation, RecordLine, ReservationRecord,
+    self as repo, Change, CourseFamily, LoadQuery, NewReservation, RecordLine, ReservationRecord,
 };
 use chrono::{Duration, NaiveDateTime};
 use noren_core::db::begin_write;
 use noren_core::db::entities::{inbound_hold, inbound_reservation};
 use noren_core::db::repo::on_constraint;
+use noren_core::db::together::Together;
 use noren_core::domain::jst;
 use noren_core::domain::refusal::RefusalReason;
-use noren_core::http::state::{AppState, Effects};
+use noren_core::http::state::{AppState, Effects, SlicePart};
 use sea_orm::DatabaseTransaction;
+use std::sync::Arc;
 
 /// Who the reservation is for.
 #[derive(Clone, Debug)]
@@ -36,13 +38,13 @@ pub struct Guest {
 }
 
 /// A booking as asked, its values checked (`inbound::http::create::CreateValues`).
-pub struct Booking<'a> {
+pub struct Booking {
     pub platform_id: i64,
     pub livemode: bool,
     pub shop_id: i64,
     /// The code of the caller's platform (the answer's `originPlatform`).
-    pub platform_code: &'a str,
-    pub origin: &'a str,
+    pub platform_code: String,
+    pub origin: String,
     /// The request's fingerprint: a repeat with the same one answers the same reservation.
     pub hash: String,
     /// JST wall-clock start.
@@ -54,7 +56,53 @@ pub struct Booking<'a> {
     pub remark: Option<String>,
     /// A hold of the caller's (`hld_…`) for exactly this shop, start, party and courses: its
     /// seats become the reservation's, so capacity cannot refuse the booking.
-    pub hold: Option<&'a str>,
+    pub hold: Option<String>,
+}
+
+/// The bookings of each shop that run together: they queue for the shop's lock anyway, so the
+/// ones that wait at the same time share one transaction and its commit (`db::together`).
+#[derive(Default)]
+pub struct ShopBookings(Together<i64, Booked, NotBooked>);
+
+impl SlicePart for ShopBookings {
+    fn new(_: &noren_core::db::Db, _: &noren_core::domain::clock::Clock) -> Self {
+        Self::default()
+    }
+}
+
+/// What a booking's transaction did.
+pub enum Booked {
+    /// The reservation, inserted: its row, what was inserted and the course family it names.
+    New(
+        Box<(
+            inbound_reservation::Model,
+            NewReservation,
+            Arc<CourseFamily>,
+        )>,
+    ),
+    /// Nothing: a reservation with the same origin number exists (judging refused, or the
+    /// hold is used up, maybe by that very reservation).
+    Earlier(Box<inbound_reservation::Model>),
+}
+
+/// Why a booking's transaction wrote nothing, besides [`Booked::Earlier`].
+pub enum NotBooked {
+    Inbound(InboundError),
+    /// The insert hit [`repo::ORIGIN_NUMBER`]: another request with this number committed
+    /// first (on another shop, or between our read and insert).
+    OriginTaken,
+}
+
+impl From<sea_orm::DbErr> for NotBooked {
+    fn from(e: sea_orm::DbErr) -> Self {
+        NotBooked::Inbound(e.into())
+    }
+}
+
+impl From<InboundError> for NotBooked {
+    fn from(e: InboundError) -> Self {
+        NotBooked::Inbound(e)
+    }
 }
 
 /// Books `b`, or answers the reservation an identical earlier request made (a different
@@ -62,94 +110,43 @@ pub struct Booking<'a> {
 /// answer shows. With a hold, the booking is judged as at the hold's creation and without the
 /// hold's own seats, and the hold becomes the reservation's in the same transaction.
 ///
-/// The transaction: lock the shop (its settings come from [`ShopConfigs`] by the version the
-/// lock read), read the seats held around the start, insert the reservation and its lines. An
+/// The transaction ([`ShopBookings`]: maybe shared with other bookings at the shop, each in a
+/// savepoint): lock the shop (its settings come from [`ShopConfigs`] by the version the lock
+/// read), read the seats held around the start, insert the reservation and its lines. An
 /// earlier reservation with the same origin number is looked for only when that fails (the
 /// insert hits [`repo::ORIGIN_NUMBER`], or judging refuses: the earlier one may hold the very
 /// seats, or have used the hold), so a first booking reads nothing it does not judge on.
-pub async fn create(state: &AppState, b: Booking<'_>) -> Result<ReservationRecord, InboundError> {
+pub async fn create(state: &AppState, b: Booking) -> Result<ReservationRecord, InboundError> {
     let now = crate::service::time::platform(state, b.platform_id, b.livemode)
         .await?
         .at;
-    let start_at = jst::to_utc(b.start);
     let shop_id = b.shop_id;
+    let (platform_id, livemode, hash) = (b.platform_id, b.livemode, b.hash.clone());
+    let (origin, platform_code) = (b.origin.clone(), b.platform_code.clone());
+    let configs = state.slice::<ShopConfigs>();
+    let booked = state
+        .slice::<ShopBookings>()
+        .0
+        .write(
+            &state.db,
+            shop_id,
+            Box::new(move |tx| Box::pin(async move { book(tx, &configs, b, now).await })),
+        )
+        .await;
     let doing = move || format!("booking at shop {shop_id}");
-    let tx = begin_write(&state.db).await.doing(doing)?;
-    let Some(config) = state
-        .slice::<ShopConfigs>()
-        .lock(&tx, b.shop_id)
-        .await
-        .doing(doing)?
-    else {
-        return Err(InboundError::no_shop(b.shop_id));
-    };
-    let judged = judge(&tx, &config, &b, start_at, now).await;
-    let (
-        hold,
-        Judged {
-            rules,
-            family,
-            lines,
-        },
-    ) = match judged {
-        Ok(j) => j,
-        Err(failed @ InboundError::Failed(_)) => return Err(failed),
-        Err(refused) => {
-            let earlier = repo::find_by_origin(&tx, b.platform_id, b.livemode, b.origin)
-                .await
-                .doing(doing)?;
-            tx.rollback().await.doing(doing)?;
-            return match earlier {
-                Some(existing) => repeat(state, existing, &b.hash).await,
-                None => Err(refused),
-            };
-        }
-    };
-    let new = NewReservation {
-        platform_id: b.platform_id,
-        shop_id: b.shop_id,
-        livemode: b.livemode,
-        origin_number: b.origin.to_string(),
-        request_hash: b.hash.clone(),
-        status: if rules.real_time {
-            ReservationStatus::Success
-        } else {
-            ReservationStatus::Pending
-        },
-        start_at,
-        end_at: start_at + Duration::minutes(rules.stay_minutes),
-        number_of_guests: b.pax as i32,
-        course_id: family.parent.id,
-        guest_first_name: b.guest.first_name,
-        guest_last_name: b.guest.last_name,
-        guest_phone: b.guest.phone,
-        guest_email: b.guest.email,
-        remark: b.remark,
-        lines,
-    };
-    let row = match repo::insert(&tx, &new, now).await {
-        Ok(row) => row,
-        Err(e) if on_constraint(&e, &repo::ORIGIN_NUMBER) => {
-            // Another request with this number committed first (on another shop, or between
-            // our read and insert): answer as a repeat of it.
-            tx.rollback().await.doing(doing)?;
-            let existing = repo::find_by_origin(&state.db, b.platform_id, b.livemode, b.origin)
+    let (row, new, family) = match booked {
+        Ok(Booked::New(done)) => *done,
+        Ok(Booked::Earlier(existing)) => return repeat(state, *existing, &hash).await,
+        Err(NotBooked::Inbound(e)) => return Err(e),
+        Err(NotBooked::OriginTaken) => {
+            let existing = repo::find_by_origin(&state.db, platform_id, livemode, &origin)
                 .await
                 .doing(doing)?
-                .ok_or_else(|| anyhow::anyhow!("origin number {} taken but not found", b.origin))?;
-            return repeat(state, existing, &b.hash).await;
+                .ok_or_else(|| anyhow::anyhow!("origin number {origin} taken but not found"))?;
+            return repeat(state, existing, &hash).await;
         }
-        Err(e) => return Err(e.into()),
     };
-    if let Some(hold) = hold {
-        holds_repo::mark_used(&tx, hold, &row.id)
-            .await
-            .doing(doing)?;
-    }
-    tx.commit().await.doing(doing)?;
-    Effects::none()
-        .forget::<InboundReads>(b.shop_id)
-        .apply(state);
+    Effects::none().forget::<InboundReads>(shop_id).apply(state);
     let name = |id: i64| {
         std::iter::once(&family.parent)
             .chain(&family.children)
@@ -166,20 +163,88 @@ pub async fn create(state: &AppState, b: Booking<'_>) -> Result<ReservationRecor
                 line,
             })
             .collect(),
-        platform_code: b.platform_code.to_string(),
+        platform_code,
         row,
     })
+}
+
+/// [`create`]'s statements, in the shop's transaction (or a savepoint of it).
+async fn book(
+    tx: &DatabaseTransaction,
+    configs: &ShopConfigs,
+    b: Booking,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Booked, NotBooked> {
+    let start_at = jst::to_utc(b.start);
+    let shop_id = b.shop_id;
+    let doing = move || format!("booking at shop {shop_id}");
+    let Some(config) = configs.lock(tx, b.shop_id).await.doing(doing)? else {
+        return Err(InboundError::no_shop(b.shop_id).into());
+    };
+    let (
+        hold,
+        Judged {
+            rules,
+            family,
+            lines,
+        },
+    ) = match judge(tx, &config, &b, start_at, now).await {
+        Ok(j) => j,
+        Err(failed @ InboundError::Failed(_)) => return Err(failed.into()),
+        Err(refused) => {
+            let earlier = repo::find_by_origin(tx, b.platform_id, b.livemode, &b.origin)
+                .await
+                .doing(doing)?;
+            return match earlier {
+                Some(existing) => Ok(Booked::Earlier(Box::new(existing))),
+                None => Err(refused.into()),
+            };
+        }
+    };
+    let new = NewReservation {
+        platform_id: b.platform_id,
+        shop_id: b.shop_id,
+        livemode: b.livemode,
+        origin_number: b.origin,
+        request_hash: b.hash,
+        status: if rules.real_time {
+            ReservationStatus::Success
+        } else {
+            ReservationStatus::Pending
+        },
+        start_at,
+        end_at: start_at + Duration::minutes(rules.stay_minutes),
+        number_of_guests: b.pax as i32,
+        course_id: family.parent.id,
+        guest_first_name: b.guest.first_name,
+        guest_last_name: b.guest.last_name,
+        guest_phone: b.guest.phone,
+        guest_email: b.guest.email,
+        remark: b.remark,
+        lines,
+    };
+    let row = match repo::insert(tx, &new, now).await {
+        Ok(row) => row,
+        Err(e) if on_constraint(&e, &repo::ORIGIN_NUMBER) => return Err(NotBooked::OriginTaken),
+        Err(e) => return Err(e.into()),
+    };
+    if let Some(hold) = hold {
+        holds_repo::mark_used(tx, hold, &row.id)
+            .await
+            .doing(doing)?;
+    }
+    Ok(Booked::New(Box::new((row, new, family))))
 }
 
 /// Checks the hold `b` names, if any, and judges `b` (inside the shop's lock).
 async fn judge(
     tx: &DatabaseTransaction,
     config: &ShopConfig,
-    b: &Booking<'_>,
+    b: &Booking,
     start_at: chrono::DateTime<chrono::Utc>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<(Option<inbound_hold::Model>, Judged), InboundError> {
-    let hold = match b.hold {
+    let hold = match b.hold.as_deref() {
         Some(id) => Some(
             holds::check_for_booking(
                 tx,

@@ -17,10 +17,11 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use noren_core::db::begin_write;
 use noren_core::db::entities::{cafeteria_order, predefined_payment};
+use noren_core::db::together::Together;
 use noren_core::domain::lang::Lang;
 use noren_core::domain::payment::{PaymentInterface, Yen};
 use noren_core::http::error::FieldError;
-use noren_core::http::state::{AppState, Effects};
+use noren_core::http::state::{AppState, Effects, SlicePart};
 use noren_pay::service::hooks::{FollowsPayments, MoneyChange};
 use noren_pay::service::payments::{self, NewPayment, PaymentError};
 use sea_orm::{DatabaseTransaction, DbErr};
@@ -226,9 +227,21 @@ pub async fn append(
     Ok(append_priced(state, id, token, &priced.lines, &takes).await?)
 }
 
+/// The appends of each order that run together: they queue for the order's row anyway, so the
+/// ones that wait at the same time share one transaction and its commit (`db::together`).
+#[derive(Default)]
+pub struct OrderAppends(Together<String, (OrderRecord, bool), OrderError>);
+
+impl SlicePart for OrderAppends {
+    fn new(_: &noren_core::db::Db, _: &noren_core::domain::clock::Clock) -> Self {
+        Self::default()
+    }
+}
+
 /// Only in status 1: adds the lines to the amount, takes the stock and stores the lines, all in
-/// one transaction. The amount's update is the one that locks and checks the order (the token
-/// was checked in constant time before pricing).
+/// one transaction ([`OrderAppends`]: maybe shared with other appends to the order, each in a
+/// savepoint). The amount's update is the one that locks and checks the order (the token was
+/// checked in constant time before pricing).
 async fn append_priced(
     state: &AppState,
     id: &str,
@@ -238,19 +251,34 @@ async fn append_priced(
 ) -> Result<OrderRecord, OrderError> {
     let now = state.clock.now();
     let add = lines.iter().map(|l| l.total_amount).sum();
-    let tx = begin_write(&state.db).await?;
-    let Some(order) = store::add_amount(&tx, id, token, OrderEvent::Append, add, now).await? else {
-        // Missing, another token, or a status that refuses: the status machine says which (a
-        // token and a status never come back to one that appends, so it cannot pass now).
-        return Err(store::lock_for(&tx, id, token, OrderEvent::Append)
-            .await
-            .err()
-            .unwrap_or(OrderError::NotFound));
-    };
-    let stocked = store::take_stock(&tx, takes).await?;
-    store::insert_lines(&tx, &order.id, lines, now).await?;
-    let record = store::record(&tx, order).await?;
-    tx.commit().await?;
+    let (id, token) = (id.to_string(), token.to_string());
+    let (lines, takes) = (lines.to_vec(), takes.to_vec());
+    let (record, stocked) = state
+        .slice::<OrderAppends>()
+        .0
+        .write(
+            &state.db,
+            id.clone(),
+            Box::new(move |tx| {
+                Box::pin(async move {
+                    let Some(order) =
+                        store::add_amount(tx, &id, &token, OrderEvent::Append, add, now).await?
+                    else {
+                        // Missing, another token, or a status that refuses: the status machine
+                        // says which (a token and a status never come back to one that appends,
+                        // so it cannot pass now).
+                        return Err(store::lock_for(tx, &id, &token, OrderEvent::Append)
+                            .await
+                            .err()
+                            .unwrap_or(OrderError::NotFound));
+                    };
+                    let stocked = store::take_stock(tx, &takes).await?;
+                    store::insert_lines(tx, &order.id, &lines, now).await?;
+                    Ok((store::record(tx, order).await?, stocked))
+                })
+            }),
+        )
+        .await?;
     stock_changed(record.order.shop_id, stocked).apply(state);
     Ok(record)
 }

@@ -400,6 +400,42 @@ both_databases! {
         assert_eq!(lines, 2, "one gyoza per race");
         assert_eq!(a["amount"].as_i64().expect("as set up") + b["amount"].as_i64().expect("as set up"), 2 * 480);
     }
+
+    // Appends to one order that wait at the same time share a transaction (`db::together`),
+    // each in a savepoint: the ones past the stock are refused alone, the others all land.
+    async fn twenty_phones_appending_to_one_order_at_once_land_exactly_what_the_stock_allows(app) {
+        let m = fixtures::test_merchant(app.db(), "Ramen").await;
+        let r = fixtures::restaurant(app.db(), m.shop.id).await;
+        let (id, token) = app.begun_cafeteria_order(&m.key, m.shop.id).await;
+        let gyoza = menu_item::Entity::find_by_id(r.gyoza).one(app.db()).await.expect("as set up").expect("as set up");
+        let mut row: menu_item::ActiveModel = gyoza.into();
+        row.stock_available = Set(Some(15));
+        row.update(app.db()).await.expect("as set up");
+        let mut appends = tokio::task::JoinSet::new();
+        for phone in 0..20 {
+            let (client, url) = (app.client.clone(), app.url(&format!("/api/cafeteria/{id}/append")));
+            let body = json!({"token": token, "deviceTag": format!("phone-{phone}"), "menus": [{"id": r.gyoza}]});
+            appends.spawn(async move { client.post(url).json(&body).send().await.expect("sent") });
+        }
+        let (mut landed, mut refused) = (0, 0);
+        while let Some(res) = appends.join_next().await {
+            let res = res.expect("joined");
+            match res.status().as_u16() {
+                200 => landed += 1,
+                409 => {
+                    assert_eq!(json(res).await["message"], format!("not enough stock of menu {}", r.gyoza));
+                    refused += 1;
+                }
+                other => panic!("unexpected {other}: {}", json(res).await),
+            }
+        }
+        assert_eq!((landed, refused), (15, 5));
+        let order = json(app.get(&format!("/api/cafeteria/{id}")).await).await;
+        assert_eq!(order["menu"].as_array().expect("lines").len(), 15);
+        assert_eq!(order["amount"], 15 * 480);
+        let gyoza = menu_item::Entity::find_by_id(r.gyoza).one(app.db()).await.expect("as set up").expect("as set up");
+        assert_eq!(gyoza.stock_available, Some(0));
+    }
 }
 
 both_databases! {

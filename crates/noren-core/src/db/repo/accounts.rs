@@ -334,6 +334,10 @@ pub struct MerchantPrincipal {
     pub device: shop_device::Model,
     pub shop: shop::Model,
     pub legal_person: legal_person::Model,
+    /// The answer that is made of this principal alone (the key check, `GET
+    /// /v3/api_keys/whoami`), serialized on first use: the principal is kept in the auth cache
+    /// for its TTL and the answer with it, so it is never older than the principal.
+    pub rendered: std::sync::OnceLock<Vec<u8>>,
 }
 
 impl MerchantPrincipal {
@@ -432,6 +436,7 @@ pub async fn authenticate_merchant(
         device: row.device,
         shop: row.shop,
         legal_person: row.legal_person,
+        rendered: std::sync::OnceLock::new(),
     }))
 }
 
