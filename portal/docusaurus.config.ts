@@ -355,7 +355,8 @@ const config: Config = {
   ],
 
   // Seed 000 §2: a route whose code fails to load shows the error page with Retry (see the file).
-  clientModules: ['./src/clientModules/routeLoadFailure.ts'],
+  // Deferred content (src/components/Deferred) learns that the page has hydrated.
+  clientModules: ['./src/clientModules/routeLoadFailure.ts', './src/clientModules/hydration.ts'],
 
   themeConfig: {
     image: 'img/logo.svg',
@@ -388,8 +389,10 @@ const config: Config = {
     },
     navbar: {
       title: 'Noren',
+      // The logo is decorative: the title beside it names the link already (axe
+      // image-redundant-alt: an alt that repeats the link's text).
       logo: {
-        alt: 'Noren',
+        alt: '',
         src: 'img/logo.svg',
       },
       items: [

@@ -5,21 +5,32 @@ import pay from './references/pay/sidebar';
 import order from './references/order/sidebar';
 import inbound from './references/inbound/sidebar';
 
-/** The API's name above its overview and operations; it also heads each page's breadcrumb and
- * search result (`Payment API › Refunds`), which tells a reference page from a guide. */
-const api = (label: string, items: typeof pay) => [
-  {type: 'category' as const, label, collapsible: false, items},
+/**
+ * The API's name above its operations; it also heads each page's breadcrumb and search result
+ * (`Payment API › Refunds`), which tells a reference page from a guide. It links to the API's
+ * overview (`/references/<id>`), which the generator puts first among the items: a category
+ * that links nowhere is an `<a>` without `href`, which Lighthouse's SEO audit fails
+ * (crawlable-anchors, issue 36).
+ */
+const api = (id: string, label: string, items: typeof pay) => [
+  {
+    type: 'category' as const,
+    label,
+    collapsible: false,
+    link: {type: 'doc' as const, id: `${id}/overview`},
+    items: items.filter((item: {type?: string; id?: string}) => !(item.type === 'doc' && item.id === `${id}/overview`)),
+  },
 ];
 
 /**
- * One sidebar per API reference: its overview (`/references/<id>`), then its operations grouped
- * by tag. The Japanese labels are written by the generator into
+ * One sidebar per API reference: its name, linking to its overview (`/references/<id>`), then
+ * its operations grouped by tag. The Japanese labels are written by the generator into
  * i18n/ja/docusaurus-plugin-content-docs-references/current.json from openapi/ja/<id>.json.
  */
 const sidebars: SidebarsConfig = {
-  pay: api('Payment API', pay),
-  order: api('Ordering API', order),
-  inbound: api('Inbound API', inbound),
+  pay: api('pay', 'Payment API', pay),
+  order: api('order', 'Ordering API', order),
+  inbound: api('inbound', 'Inbound API', inbound),
 };
 
 export default sidebars;

@@ -1,6 +1,8 @@
-// Accessibility (issue 18, item 5): axe-core finds no serious or critical violation on any
-// portal route, in English and Japanese, at phone (375 px) and desktop (1280 px) width; on a
-// reference operation with its try-it panel in use; and with the search dialog open.
+// Accessibility (issue 18, item 5; issue 36): axe-core finds no violation of any impact on any
+// portal route, in English and Japanese, at phone (375 px) and desktop (1280 px) width (issue 36
+// fixed the last moderate and minor ones: a second banner landmark on the home pages, the blog
+// without an <h1>, the logo's alt repeating the link's text); and no serious or critical one on a
+// reference operation with its try-it panel in use, and with the search dialog open.
 //
 // axe is evaluated through the DevTools protocol (page.evaluate of its source): the portal's
 // Content-Security-Policy rightly refuses the inline <script> that page.addScriptTag would add.
@@ -17,14 +19,14 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 test.use({ needs: ['portal'] });
 
 
-/** The serious and critical violations on the page, as `rule: nodes` lines. */
-async function violations(page) {
+/** The violations on the page (only the serious and critical ones unless `all`), as `rule: nodes` lines. */
+async function violations(page, { all = false } = {}) {
   await page.evaluate(AXE);
   // Lighthouse also runs axe's experimental td-has-header (every data cell has a header), which
   // caught tables with an empty header cell: it runs here too.
   const result = await page.evaluate(() => globalThis.axe.run({ rules: { 'td-has-header': { enabled: true } } }));
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => all || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -33,7 +35,7 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 900 } });
 
     for (const lang of ['en', 'ja']) {
-      test(`every ${lang} route has no serious or critical axe violation`, async ({ page, guard }) => {
+      test(`every ${lang} route has no axe violation`, async ({ page, guard }) => {
         test.setTimeout(180_000);
         const found = [];
         for (const route of PORTAL_ROUTES) {
@@ -41,7 +43,7 @@ for (const width of [375, 1280]) {
           const response = await page.goto(path, { waitUntil: 'load' });
           assert.equal(response?.status(), 200, path);
           await waitForPortalHydration(page);
-          for (const v of await violations(page)) found.push(`${path}: ${v}`);
+          for (const v of await violations(page, { all: true })) found.push(`${path}: ${v}`);
         }
         assert.deepEqual(found, []);
         guard.assertClean();

@@ -169,6 +169,27 @@ test('on a phone the try-it panel loads when the reader moves towards it, not wi
   guard.assertClean();
 });
 
+test('a schema field\'s nested fields are built when the reader opens it, and another status code\'s when its tab is chosen', async ({ page, guard }) => {
+  for (const [path, tab] of [['/references/pay/refund', '400'], ['/ja/references/pay/refund', '400']]) {
+    await page.goto(path, { waitUntil: 'load' });
+    await waitForPortalHydration(page);
+    const response = page.locator('[role=tabpanel]:not([hidden])').filter({ has: page.locator('details.response') }).first();
+    // The 200 answer's `payment` field is closed: its fields (e.g. `history`) are not built yet.
+    const payment = response.locator('details', { has: page.locator(':scope > summary strong', { hasText: /^payment$/ }) }).first();
+    await payment.waitFor();
+    assert.equal(await payment.getAttribute('open'), null, path);
+    assert.equal(await payment.locator('summary strong', { hasText: /^history$/ }).count(), 0, path);
+    await payment.locator(':scope > summary').click();
+    await payment.locator('summary strong', { hasText: /^history$/ }).first().waitFor();
+    assert.equal(await payment.getAttribute('open'), '', path);
+    // Another status code's answer is built when its tab is chosen.
+    await page.getByRole('tab', { name: tab, exact: true }).first().click();
+    // The error body's fields: `code` (the 200 answer has `result_code`, not `code`).
+    await page.locator('details.response:visible strong.openapi-schema__property', { hasText: /^code$/ }).first().waitFor();
+  }
+  guard.assertClean();
+});
+
 test('a guide loads none of the references\' code', async ({ page, guard }) => {
   const scripts = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));

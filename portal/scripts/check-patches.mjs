@@ -93,7 +93,42 @@ const FIXES = [
     fixed: /^\/\/ Prism starts with the first code block \(src\/theme\/CodeBlock\/Content\)\.$/gm,
     unfixed: /prismIncludeLanguages\(Prism\)/g,
     // The other half: the portal's code block content starts Prism instead.
-    portal: {'src/theme/CodeBlock/Content/index.tsx': /^prismIncludeLanguages\(Prism\);$/m},
+    portal: {'src/theme/CodeBlock/Content/prism.ts': /^prismIncludeLanguages\(Prism\);$/m},
+  },
+  {
+    name: 'the first render after hydration is a transition',
+    why: 'what renders once hydrated (BrowserOnly content, the phone menu) was one long task: the reader waited for it',
+    patch: ['@docusaurus+core+3.10.2.patch', '@docusaurus+theme-common+3.10.2.patch'],
+    files: {
+      '@docusaurus/core/lib/client/browserContext.js': 1,
+      '@docusaurus/theme-common/lib/hooks/useWindowSize.js': 1,
+    },
+    fixed: /startTransition\(\(\) => setIsBrowser\(true\)\)|startTransition\(updateWindowSize\)/g,
+    unfixed: /import React, \{ useEffect, useState \} from 'react'|^\s*setIsBrowser\(true\);$|^import \{ useEffect, useState \} from 'react'|^\s*updateWindowSize\(\);$/gm,
+  },
+  {
+    name: 'the key store hashes with crypto-js/sha1 alone',
+    why: 'all of crypto-js (about 100 kB of ciphers and encodings) came with every reference page for one SHA-1',
+    patch: 'docusaurus-theme-openapi-docs+5.2.0.patch',
+    files: {[`${THEME}/ApiExplorer/storage-utils.js`]: 1},
+    fixed: /require\("crypto-js\/sha1"\)/g,
+    unfixed: /require\("crypto-js"\)/g,
+  },
+  {
+    name: 'each chunk prefetched once, none the page has',
+    why: 'the routes a page links to share most chunks with it: every <link rel=prefetch> costs the main thread',
+    patch: '@docusaurus+core+3.10.2.patch',
+    files: {'@docusaurus/core/lib/client/docusaurus.js': 1},
+    fixed: /if \(chunkAsset && !chunkAsset\.includes\('undefined'\) && !alreadyFetched\(chunkAsset\)\) \{/g,
+    unfixed: /if \(chunkAsset && !chunkAsset\.includes\('undefined'\)\) \{|flat\(routeChunks\)\)\);\nconst prefetch = /g,
+  },
+  {
+    name: 'no prefetch of links the reader cannot see',
+    why: "the closed mobile menu's links overlap the screen: 300-470 <link rel=prefetch> on a phone's every page load",
+    patch: '@docusaurus+core+3.10.2.patch',
+    files: {'@docusaurus/core/lib/client/exports/Link.js': 1},
+    fixed: /if \(targetLink != null && visible\) \{/g,
+    unfixed: /ioRef\.current\.disconnect\(\);\n\s*if \(targetLink != null\) \{/g,
   },
 ];
 

@@ -88,8 +88,10 @@ export default function Home(): ReactNode {
         message:
           'Guides and API references for the Noren payment, restaurant ordering and inbound reservation APIs.',
       })}>
-      <HomeHeader />
+      {/* The hero's <header> inside <main>: a page-level header would be a second `banner`
+          landmark beside the announcement bar's (axe landmark-no-duplicate-banner). */}
       <main>
+        <HomeHeader />
         <ProductCards />
         <QuickStart />
         <GoodToKnow />

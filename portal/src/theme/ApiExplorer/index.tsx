@@ -13,8 +13,12 @@
  * - the reader scrolls, touches, clicks or presses a key anywhere on the page;
  * - the page has been idle for IDLE_MS after loading (a reader who only waits gets it too).
  * The theme's skeleton holds its place meanwhile, as while the page hydrates.
+ *
+ * What loads (./Loaded.tsx) also decodes the operation from the page's front matter and builds
+ * the panel's store, which it hands to the page (src/theme/ApiItem): neither is needed before.
  */
-import React, {lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
+import React, {lazy, Suspense, useEffect, useRef, useState, type ReactNode} from 'react';
+import type {ApiStore} from '@theme/ApiItem/store';
 import Translate from '@docusaurus/Translate';
 import SkeletonLoader from '@theme/SkeletonLoader';
 
@@ -29,14 +33,20 @@ function Unavailable(): ReactNode {
   );
 }
 
-const Original = lazy(() =>
-  import('@theme-original/ApiExplorer').catch(() => ({default: Unavailable})),
-);
+const Loaded = lazy(() => import('./Loaded').catch(() => ({default: Unavailable})));
+
+export interface Props {
+  /** The operation as the generator wrote it into the page's front matter (gzip, base64). */
+  api: string;
+  infoPath?: string;
+  /** Receives the panel's store, to share it with the rest of the page. */
+  onStore: (store: ApiStore) => void;
+}
 
 const IDLE_MS = 3000;
 const INTERACTIONS = ['scroll', 'pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
 
-export default function ApiExplorer(props: ComponentProps<typeof Original>): ReactNode {
+export default function ApiExplorer(props: Props): ReactNode {
   const box = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -72,7 +82,7 @@ export default function ApiExplorer(props: ComponentProps<typeof Original>): Rea
     <div ref={box}>
       {shown ? (
         <Suspense fallback={skeleton}>
-          <Original {...props} />
+          <Loaded {...props} />
         </Suspense>
       ) : (
         skeleton

@@ -15,9 +15,16 @@
  * `:::note` extension is not carried over), and scripts/references.mjs refuses a text that
  * uses either. The server and the browser run the same parser on the same text, so hydration
  * finds the same HTML.
+ *
+ * A description the server rendered keeps that HTML while the page hydrates, unparsed
+ * (src/components/Deferred; issue 36 item 5): the responses' descriptions of a reference page are
+ * in its HTML, and parsing them again was most of the Markdown work of its hydration. One the
+ * browser renders first (the parameters and schemas, which the theme renders in the browser
+ * only; another page; a changed text) is parsed.
  */
-import React, {type ReactNode} from 'react';
+import React, {useState, type ReactNode} from 'react';
 import {Marked} from 'marked';
+import {KEEP_SERVER_MARKUP, useKeptServerMarkup} from '@site/src/components/Deferred';
 
 import styles from './styles.module.css';
 
@@ -33,8 +40,21 @@ function html(text: string): string {
   return out;
 }
 
+function MarkdownText({text}: {text: string}): ReactNode {
+  const [first] = useState(text);
+  const [kept, ref] = useKeptServerMarkup<HTMLDivElement>(text === first);
+  // `display: contents`: the wrapper adds no box, so the blocks sit where react-markdown's did.
+  return (
+    <div
+      ref={ref}
+      className={styles.markdown}
+      dangerouslySetInnerHTML={kept ? KEEP_SERVER_MARKUP : {__html: html(text)}}
+      suppressHydrationWarning
+    />
+  );
+}
+
 export default function Markdown({children}: {children?: ReactNode}): ReactNode {
   if (typeof children !== 'string') return children ?? null;
-  // `display: contents`: the wrapper adds no box, so the blocks sit where react-markdown's did.
-  return <div className={styles.markdown} dangerouslySetInnerHTML={{__html: html(children)}} />;
+  return <MarkdownText text={children} />;
 }

@@ -8,7 +8,8 @@
  * Prism's language files expect a global `Prism`; prism-react-renderer keeps its own instance,
  * so it is lent as the global while the files run, as Docusaurus's prism-include-languages does.
  */
-import {Prism} from 'prism-react-renderer';
+// Prism with the guides' languages (bash for curl, ruby …), started if no code block has yet.
+import {Prism} from '../../CodeBlock/Content/prism';
 
 const global = globalThis as {Prism?: unknown};
 let loaded: Promise<void> | undefined;
