@@ -111,7 +111,9 @@ both_databases! {
                 ("NOREN_DATA_DIR", &data_dir),
                 ("NOREN_WEBHOOK_TIMEOUT_MS", "60000"),
                 ("NOREN_WEBHOOK_POLL_MS", "50"),
-                ("NOREN_SHUTDOWN_DELAY_MS", "1000"),
+                // Long enough for a loaded machine (all test binaries at once in CI) to see the
+                // 503: with 1 s it was once missed, every request after the delay refused.
+                ("NOREN_SHUTDOWN_DELAY_MS", "3000"),
                 ("NOREN_SHUTDOWN_DRAIN_MS", "500"),
             ],
         )
